@@ -1,0 +1,24 @@
+import { JobsSection } from '@/client/features/jobs/components/jobs-table';
+import { PhoneScreeningsSection } from '@/client/features/phone-screenings/components/phone-screening-list';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { AppShell } from '../app-shell';
+
+export function DashboardPage() {
+  return (
+    <AppShell>
+      <h1 className="mb-6 text-2xl font-bold tracking-tight">Dashboard</h1>
+      <Tabs defaultValue="video">
+        <TabsList>
+          <TabsTrigger value="video">Video Interviews</TabsTrigger>
+          <TabsTrigger value="phone">Phone Screenings</TabsTrigger>
+        </TabsList>
+        <TabsContent value="video" className="pt-6">
+          <JobsSection />
+        </TabsContent>
+        <TabsContent value="phone" className="pt-6">
+          <PhoneScreeningsSection />
+        </TabsContent>
+      </Tabs>
+    </AppShell>
+  );
+}

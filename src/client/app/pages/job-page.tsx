@@ -1,0 +1,36 @@
+import { useParams } from 'wouter';
+import { Spinner } from '@/client/components/ui/spinner';
+import { useAuth } from '@/client/features/auth/hooks/use-auth';
+import { InterviewsSection } from '@/client/features/interviews/components/interviews-section';
+import { JobAnalyticsSection } from '@/client/features/job-analytics/components/job-analytics-section';
+import { useJob } from '@/client/features/jobs/api/get-job';
+import { JobDescription } from '@/client/features/jobs/components/job-description';
+import { JobHeader, JobPanels } from '@/client/features/jobs/components/job-header';
+import { AppShell } from '../app-shell';
+
+export function JobPage() {
+  const { id } = useParams<{ id: string }>();
+  const { user } = useAuth();
+  const { data: job, isLoading } = useJob(id);
+  return (
+    <AppShell>
+      {isLoading ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-8 text-brand-600" />
+        </div>
+      ) : !job ? (
+        <div className="space-y-4">
+          <JobHeader title="Job not found" />
+        </div>
+      ) : (
+        <div className="space-y-6">
+          <JobHeader title={job.title} />
+          <JobDescription description={job.description} />
+          <JobPanels job={job} />
+          <InterviewsSection jobId={job.id} jobTitle={job.title} companyName={user?.companyName} videoRecording={job.videoRecording} />
+          <JobAnalyticsSection jobId={job.id} />
+        </div>
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,12 @@
+import { useParams } from 'wouter';
+import { PhoneScreeningDetail } from '@/client/features/phone-screenings/components/phone-screening-detail';
+import { AppShell } from '../app-shell';
+
+export function PhoneScreeningPage() {
+  const { id } = useParams<{ id: string }>();
+  return (
+    <AppShell>
+      <PhoneScreeningDetail key={id} id={id} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import { createContext, useContext, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import type { LoginInput, PublicUser, RegisterInput } from '@/contracts/auth';
+import { toast } from '@/client/components/ui/use-toast';
+import { ApiError, apiRequest } from '@/client/lib/api';
+import { getQueryFn } from '@/client/lib/query-client';
+
+export const currentUserKey = ['/api/user'] as const;
+
+interface AuthContextValue {
+  user: PublicUser | null;
+  isLoading: boolean;
+  error: Error | null;
+  loginMutation: UseMutationResult<PublicUser, Error, LoginInput>;
+  registerMutation: UseMutationResult<PublicUser, Error, RegisterInput>;
+  logoutMutation: UseMutationResult<void, Error, void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** The server's own sentence when it sent one, else the "<status>: <body>" message. */
+export function serverMessage(error: Error): string {
+  return (error instanceof ApiError && error.serverMessage) || error.message;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const { data, error, isLoading } = useQuery<PublicUser | null>({
+    queryKey: currentUserKey,
+    queryFn: getQueryFn<PublicUser | null>({ on401: 'returnNull' }),
+  });
+
+  const loginMutation = useMutation<PublicUser, Error, LoginInput>({
+    mutationFn: async (input) => (await apiRequest('POST', '/api/login', input)).json() as Promise<PublicUser>,
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserKey, user);
+      navigate('/dashboard');
+    },
+    onError: (err) => {
+      toast({ title: 'Login failed', description: serverMessage(err), variant: 'destructive' });
+    },
+  });
+
+  const registerMutation = useMutation<PublicUser, Error, RegisterInput>({
+    mutationFn: async (input) => (await apiRequest('POST', '/api/register', input)).json() as Promise<PublicUser>,
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserKey, user);
+      toast({
+        title: 'Registration successful',
+        description: 'We will review your account and get back to you soon. You will be notified once your account is approved.',
+      });
+      navigate('/');
+    },
+    onError: (err) => {
+      toast({ title: 'Registration failed', description: serverMessage(err), variant: 'destructive' });
+    },
+  });
+
+  const logoutMutation = useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout');
+    },
+    onSuccess: () => {
+      queryClient.setQueryData(currentUserKey, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] });
+      navigate('/');
+    },
+    onError: (err) => {
+      toast({ title: 'Logout failed', description: serverMessage(err), variant: 'destructive' });
+    },
+  });
+
+  return (
+    <AuthContext.Provider value={{ user: data ?? null, isLoading, error, loginMutation, registerMutation, logoutMutation }}>
+      {children}
+    </AuthContext.Provider>
+  );
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

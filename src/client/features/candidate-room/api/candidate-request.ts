@@ -1,0 +1,30 @@
+import { UPLOAD_TOKEN_HEADER } from '@/contracts/candidate-room';
+import { throwIfResNotOk } from '@/client/lib/api';
+
+export interface CandidateRequestOptions {
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A call made by the candidate's link: like `apiRequest`, plus the candidate token header that every
+ * candidate-side endpoint needs. A non-OK answer throws an `ApiError`.
+ */
+export async function candidateRequest(
+  token: string,
+  method: string,
+  url: string,
+  data?: unknown,
+  options: CandidateRequestOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { [UPLOAD_TOKEN_HEADER]: token };
+  if (data !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+    signal: options.signal,
+  });
+  await throwIfResNotOk(res);
+  return res;
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { ApiError } from '@/client/lib/api';
+import { useCandidateInterview } from '../api/get-candidate-interview';
+import { useCandidateJob } from '../api/get-candidate-job';
+import { CompletedView } from './completed-view';
+import { ErrorView } from './error-view';
+import { InterviewSession } from './interview-session';
+import { LoadingView } from './loading-view';
+import { NotFoundView } from './not-found-view';
+
+const SUBMITTED_STATUSES = new Set(['evaluating', 'completed']);
+const LOAD_FAILED = 'We could not load your interview. Please check your connection and try again.';
+
+/** A 4xx (no such interview, a wrong token, a missing job) means the link does not work; anything else may pass. */
+const isLinkProblem = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+interface CandidateInterviewProps {
+  interviewId: number;
+  /** The capability token from the link's `?token=`. */
+  token: string;
+}
+
+/** The candidate's interview screen: loads the interview, then its job, then runs the interview. */
+export function CandidateInterview({ interviewId, token }: CandidateInterviewProps) {
+  const interviewQuery = useCandidateInterview(interviewId, token);
+  const interviewData = interviewQuery.data;
+  // The job is fetched once the interview named it, and only if the interview can still be taken.
+  const jobQuery = useCandidateJob(interviewData && !SUBMITTED_STATUSES.has(interviewData.status) ? interviewData.jobId : undefined, token);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = 'Your AI Interview — Hireloop';
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+
+  if (interviewQuery.isPending) return <LoadingView />;
+  if (interviewQuery.isError) {
+    if (isLinkProblem(interviewQuery.error)) return <NotFoundView />;
+    return <ErrorView message={LOAD_FAILED} onRetry={() => void interviewQuery.refetch()} isRetrying={interviewQuery.isFetching} />;
+  }
+  const interview = interviewQuery.data;
+  if (SUBMITTED_STATUSES.has(interview.status)) return <CompletedView alreadySubmitted />;
+
+  if (jobQuery.isPending) return <LoadingView />;
+  if (jobQuery.isError) {
+    if (isLinkProblem(jobQuery.error)) return <NotFoundView />;
+    return <ErrorView message={LOAD_FAILED} onRetry={() => void jobQuery.refetch()} isRetrying={jobQuery.isFetching} />;
+  }
+  return <InterviewSession interviewId={interviewId} token={token} interview={interview} job={jobQuery.data} />;
+}

@@ -1,0 +1,19 @@
+import { CircleCheck } from 'lucide-react';
+import { MessageCard } from './message-card';
+import { RoomFrame } from './room-frame';
+
+/** The end of the interview; also what a link shows once its interview was handed in. */
+export function CompletedView({ alreadySubmitted = false }: { alreadySubmitted?: boolean }) {
+  return (
+    <RoomFrame>
+      <MessageCard icon={<CircleCheck className="text-green-600" />} title="Interview Completed">
+        {alreadySubmitted ? (
+          <p>This interview has already been submitted. Thank you for participating.</p>
+        ) : (
+          <p>Thank you for participating. Your interview has been recorded and submitted.</p>
+        )}
+        <p className="text-sm">You can close this page now.</p>
+      </MessageCard>
+    </RoomFrame>
+  );
+}

@@ -1,0 +1,142 @@
+import { Bot, Keyboard } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Checkbox } from '@/client/components/ui/checkbox';
+import { Label } from '@/client/components/ui/label';
+import type { InterviewRecorder } from '@/client/features/candidate-room/recording/types';
+import { DeviceCheck } from './device-check';
+import { RoomFrame } from './room-frame';
+
+interface ReadyViewProps {
+  candidateName: string;
+  jobTitle: string;
+  questionCount: number;
+  video: boolean;
+  /** The candidate had started before (a reload or a second visit): the interview continues. */
+  isResuming: boolean;
+  recorder: InterviewRecorder;
+  preferTyping: boolean;
+  onPreferTypingChange: (value: boolean) => void;
+  onStart: () => void;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function ReadyView(props: ReadyViewProps) {
+  const { candidateName, jobTitle, questionCount, video, isResuming, recorder, preferTyping, onPreferTypingChange, onStart } = props;
+  const [consented, setConsented] = useState(false);
+  const consentId = useId();
+  const typingId = useId();
+  const name = candidateName.trim();
+
+  return (
+    <RoomFrame>
+      <Card className="w-full max-w-3xl">
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">
+            Welcome to Your AI Interview
+          </CardTitle>
+          <p className="text-slate-700">
+            {name ? `Hello, ${name}!` : 'Hello!'} This interview is for the <strong className="font-semibold">{jobTitle}</strong> position.
+          </p>
+          {isResuming ? (
+            <p className="text-sm text-slate-600">You have already started this interview. It continues after your last answered question.</p>
+          ) : null}
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <Section title="How this interview works">
+            <div className="flex gap-3 rounded-md border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
+              <Bot className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+              <ul className="list-disc space-y-1 pl-4">
+                <li>An AI interviewer conducts this interview: it asks the questions aloud and listens to your answers.</li>
+                <li>An AI evaluates your answers against the criteria set by the employer.</li>
+                <li>
+                  {video ? 'Your video and audio are recorded' : 'Your audio is recorded'}, and a written transcript is made of what you
+                  say.
+                </li>
+                <li>The employer&apos;s recruiters review the results and make the hiring decision.</li>
+              </ul>
+            </div>
+          </Section>
+
+          <Section title="What to Expect">
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+              <li>
+                You will be asked {questionCount === 1 ? 'one question' : `${questionCount} questions`}, one at a time. The interviewer may ask
+                a short follow-up.
+              </li>
+              <li>Listen carefully to each question.</li>
+              <li>Take your time to think before answering.</li>
+              <li>Click &apos;End Response&apos; when you finish each answer.</li>
+            </ul>
+          </Section>
+
+          <Section title="Technical Requirements">
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+              <li>{video ? 'A working webcam and microphone' : 'A working microphone'}</li>
+              <li>A stable internet connection</li>
+              <li>A quiet environment</li>
+              {video ? <li>Good lighting</li> : null}
+            </ul>
+          </Section>
+
+          <Section title={video ? 'Check your camera and microphone' : 'Check your microphone'}>
+            <DeviceCheck
+              stream={recorder.stream}
+              video={video}
+              isAcquiring={recorder.status === 'acquiring_media'}
+              onTest={() => recorder.acquire()}
+            />
+          </Section>
+
+          <Section title="How you answer">
+            <div className="flex items-start gap-3">
+              <Checkbox
+                id={typingId}
+                checked={preferTyping}
+                onCheckedChange={(checked) => onPreferTypingChange(checked === true)}
+                aria-describedby={`${typingId}-hint`}
+                className="mt-0.5"
+              />
+              <div className="space-y-1">
+                <Label htmlFor={typingId} className="inline-flex items-center gap-1.5">
+                  <Keyboard className="size-4 text-slate-500" aria-hidden="true" />
+                  I&apos;d prefer to type my answers
+                </Label>
+                <p id={`${typingId}-hint`} className="text-sm text-slate-600">
+                  The questions are still read aloud and shown on screen; you type your answers instead of speaking them. This makes no
+                  difference to how your answers are evaluated.
+                </p>
+              </div>
+            </div>
+          </Section>
+
+          <div className="space-y-4 border-t border-slate-200 pt-6">
+            <div className="flex items-start gap-3">
+              <Checkbox id={consentId} checked={consented} onCheckedChange={(checked) => setConsented(checked === true)} className="mt-0.5" />
+              <Label htmlFor={consentId} className="leading-snug">
+                I understand and agree to be interviewed and evaluated by AI and to be recorded.
+              </Label>
+            </div>
+            <Button size="lg" onClick={onStart} disabled={!consented} aria-describedby={consented ? undefined : `${consentId}-why`}>
+              Ready to Start
+            </Button>
+            {consented ? null : (
+              <p id={`${consentId}-why`} className="text-sm text-slate-600">
+                Please tick the box above to start.
+              </p>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </RoomFrame>
+  );
+}

@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { Badge, type BadgeProps } from '@/client/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { statusLabel } from '@/contracts/interviews';
+
+/** in_progress yellow, completed green, anything else grey. */
+function statusVariant(status: string): BadgeProps['variant'] {
+  if (status === 'completed') return 'success';
+  if (status === 'in_progress') return 'warning';
+  return 'secondary';
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge variant={statusVariant(status)}>{statusLabel(status)}</Badge>;
+}
+
+interface CandidateDetailsProps {
+  candidateName: string;
+  email: string;
+  status: string;
+}
+
+/** The 'Candidate Details' card: name, email and the status badge. */
+export function CandidateDetails({ candidateName, email, status }: CandidateDetailsProps) {
+  const headingId = useId();
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle as="h2" id={headingId}>
+          Candidate Details
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 text-sm sm:grid-cols-3">
+          <div className="min-w-0">
+            <dt className="font-medium text-slate-500">Name</dt>
+            <dd className="mt-1 break-words text-slate-900">{candidateName}</dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="font-medium text-slate-500">Email</dt>
+            <dd className="mt-1 break-words">
+              <a href={`mailto:${email}`} className="text-brand-700 underline underline-offset-4">
+                {email}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-500">Status</dt>
+            <dd className="mt-1">
+              <StatusBadge status={status} />
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { useId } from 'react';
+import { Badge } from '@/client/components/ui/badge';
+import { cn } from '@/client/lib/cn';
+import type { ScoredCriterion } from '../utils/normalise-feedback';
+import { formatScore, scoreTone, toneClasses } from '../utils/score-tone';
+import { EvidenceList } from './evidence-list';
+import { ScoreBar } from './score-bar';
+
+/** A score out of 100 in its colour, or 'Insufficient evidence' when there is none. */
+export function ScoreValue({ score, size = 'base' }: { score: number | null; size?: 'base' | 'large' }) {
+  if (score === null) return <span className="text-sm font-medium text-slate-600">Insufficient evidence</span>;
+  return (
+    <span className={cn('font-semibold tabular-nums', toneClasses[scoreTone(score)].text, size === 'large' ? 'text-2xl' : 'text-base')}>
+      {formatScore(score)}
+      <span className="text-sm font-normal text-slate-500">/100</span>
+    </span>
+  );
+}
+
+/** The AI's own value, shown beside a value a recruiter changed. */
+export function AiValue({ score }: { score: number | null }) {
+  return <span className="text-xs font-medium text-slate-500 tabular-nums">AI: {score === null ? 'no score' : formatScore(score)}</span>;
+}
+
+/** One rubric criterion: name, score/100 and bar, the AI's feedback and the evidence quotes. */
+export function CriterionCard({ criterion }: { criterion: ScoredCriterion }) {
+  const headingId = useId();
+  const { name, score, aiScore, adjusted, feedback, evidence } = criterion;
+  return (
+    <article aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-200 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <h4 id={headingId} className="min-w-0 font-medium break-words text-slate-900">
+          {name}
+        </h4>
+        <div className="flex flex-wrap items-baseline gap-2">
+          {adjusted ? (
+            <>
+              <Badge variant="outline">Adjusted</Badge>
+              <AiValue score={aiScore} />
+            </>
+          ) : null}
+          <ScoreValue score={score} />
+        </div>
+      </div>
+      {score !== null ? <ScoreBar score={score} /> : null}
+      {feedback ? <p className="text-sm whitespace-pre-wrap text-slate-700">{feedback}</p> : null}
+      <EvidenceList evidence={evidence} />
+    </article>
+  );
+}

@@ -1,0 +1,86 @@
+import { AlertTriangle, Bot } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import type { ReviewState } from '@/contracts/report';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { engineLabel, fallbackNote, withReview, type ReportFeedback } from '../utils/normalise-feedback';
+import { AiValue, CriterionCard, ScoreValue } from './criterion-card';
+import { ScoreBar } from './score-bar';
+
+interface FeedbackCardProps {
+  feedback: ReportFeedback | null;
+  /** The human review, when loaded: its current scores are shown, with the AI's beside adjusted ones. */
+  review: ReviewState | undefined;
+}
+
+/** 'Interview Feedback': who evaluated, the overall assessment, the overall score and one card per criterion. */
+export function FeedbackCard({ feedback, review }: FeedbackCardProps) {
+  const headingId = useId();
+  const summaryId = useId();
+  const metricsId = useId();
+  const scored = useMemo(() => (feedback ? withReview(feedback, review) : null), [feedback, review]);
+  const evaluatedBy = feedback ? engineLabel(feedback) : null;
+  const fallback = feedback ? fallbackNote(feedback) : null;
+
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle as="h2" id={headingId}>
+          Interview Feedback
+        </CardTitle>
+        {evaluatedBy ? (
+          <CardDescription className="flex items-center gap-1.5">
+            <Bot className="size-4 shrink-0" aria-hidden="true" />
+            {evaluatedBy}
+          </CardDescription>
+        ) : null}
+        {fallback ? (
+          <p className="mt-1 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {fallback}
+          </p>
+        ) : null}
+      </CardHeader>
+      <CardContent className="space-y-8">
+        {!feedback || !scored ? (
+          <p className="text-sm text-slate-600">No feedback has been generated for this interview.</p>
+        ) : (
+          <>
+            <section aria-labelledby={summaryId} className="space-y-2">
+              <h3 id={summaryId} className="text-base font-semibold">
+                Overall Assessment
+              </h3>
+              <p className="text-sm whitespace-pre-wrap text-slate-700">{feedback.summary || 'No summary was written.'}</p>
+              {feedback.insufficientEvidence ? (
+                <p className="text-sm text-amber-800">The candidate said too little to judge every criterion; those show ‘Insufficient evidence’.</p>
+              ) : null}
+            </section>
+
+            <section aria-labelledby={metricsId} className="space-y-4">
+              <h3 id={metricsId} className="text-base font-semibold">
+                Evaluation Metrics
+              </h3>
+              <div className="space-y-2 rounded-lg bg-slate-50 p-4">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                  <span className="font-medium text-slate-900">Overall Score</span>
+                  <span className="flex flex-wrap items-baseline gap-2">
+                    {scored.adjusted ? <AiValue score={scored.aiOverall} /> : null}
+                    <ScoreValue score={scored.overall} size="large" />
+                  </span>
+                </div>
+                {scored.overall !== null && scored.overall > 0 ? <ScoreBar score={scored.overall} className="h-3" /> : null}
+                {scored.adjusted ? <p className="text-xs text-slate-600">Recomputed from the scores a recruiter adjusted in the Human Review.</p> : null}
+              </div>
+              {scored.criteria.length > 0 ? (
+                <div className="grid gap-4 md:grid-cols-2">
+                  {scored.criteria.map((criterion, index) => (
+                    <CriterionCard key={`${index}-${criterion.name}`} criterion={criterion} />
+                  ))}
+                </div>
+              ) : null}
+            </section>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useMemo } from 'react';
+import type { InterviewDetail } from '@/contracts/interviews';
+import { Button } from '@/client/components/ui/button';
+import { Spinner } from '@/client/components/ui/spinner';
+import { ApiError } from '@/client/lib/api';
+import { useInterview } from '../api/get-interview';
+import { useReview } from '../api/get-review';
+import { RecordingPlayerContext, useRecordingPlayerState } from '../hooks/use-recording-player';
+import { normaliseFeedback } from '../utils/normalise-feedback';
+import { BiasCard } from './bias-card';
+import { CandidateDetails } from './candidate-details';
+import { FeedbackCard } from './feedback-card';
+import { RecordingCard } from './recording-card';
+import { ReportHeader } from './report-header';
+import { ReviewCard } from './review-card';
+import { StatusCard } from './status-card';
+import { TranscriptPanel } from './transcript-panel';
+
+/** A route id that can name an interview: a positive whole number. */
+function interviewIdOf(param: string): number | null {
+  const id = /^\d+$/.test(param) ? Number(param) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The recruiter's report at /interview/{id}. An unknown id, or another company's interview, reads 'Interview not found'. */
+export function InterviewReport({ interviewIdParam }: { interviewIdParam: string }) {
+  const interviewId = interviewIdOf(interviewIdParam);
+  const interview = useInterview(interviewId ?? 0, { enabled: interviewId !== null });
+
+  if (interviewId === null) return <ReportHeader title="Interview not found" />;
+  if (interview.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-8 text-brand-600" label="Loading the interview" />
+      </div>
+    );
+  }
+  if (interview.isError) {
+    const error = interview.error;
+    if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return <ReportHeader title="Interview not found" />;
+    return (
+      <div className="space-y-4">
+        <ReportHeader title="Could not load the interview" />
+        <p className="text-sm text-slate-600">{error.message}</p>
+        <Button type="button" variant="outline" onClick={() => void interview.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <Report key={interview.data.id} interview={interview.data} />;
+}
+
+function Report({ interview }: { interview: InterviewDetail }) {
+  const isCompleted = interview.status === 'completed';
+  const review = useReview(interview.id, { enabled: isCompleted });
+  const player = useRecordingPlayerState(interview.id, { enabled: isCompleted });
+  const feedback = useMemo(() => normaliseFeedback(interview.feedback), [interview.feedback]);
+  const title = `Interview with ${interview.candidateName}`;
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title} — Hireloop`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+
+  return (
+    <RecordingPlayerContext value={player}>
+      <div className="space-y-6">
+        <ReportHeader title={title} jobId={interview.jobId} />
+        <CandidateDetails candidateName={interview.candidateName} email={interview.email} status={interview.status} />
+        {isCompleted ? (
+          <>
+            <FeedbackCard feedback={feedback} review={review.data} />
+            <RecordingCard />
+          </>
+        ) : (
+          <StatusCard />
+        )}
+        <TranscriptPanel transcript={interview.transcript} />
+        {isCompleted ? (
+          <>
+            <BiasCard questionFlags={review.data?.questionFlags} isLoadingQuestions={review.isPending} evaluationFlags={feedback?.biasFlags ?? []} />
+            <ReviewCard
+              interviewId={interview.id}
+              jobId={interview.jobId}
+              review={review.data}
+              isLoading={review.isPending}
+              onRetry={() => void review.refetch()}
+            />
+          </>
+        ) : null}
+      </div>
+    </RecordingPlayerContext>
+  );
+}

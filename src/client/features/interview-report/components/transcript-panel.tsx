@@ -1,0 +1,104 @@
+import { ChevronDown, Play } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Card } from '@/client/components/ui/card';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/client/components/ui/collapsible';
+import { cn } from '@/client/lib/cn';
+import { useRecordingPlayer, useRecordingTime } from '../hooks/use-recording-player';
+import { activeRowIndex } from '../utils/active-row';
+import { formatOffset } from '../utils/format-offset';
+import { isCandidateSpeaker, parseTranscript, type TranscriptRow } from '../utils/parse-transcript';
+import { RawBlock, TranscriptErrorBoundary } from './transcript-error-boundary';
+
+/** The 'Transcript' card: collapsed by default; opened, the conversation (or the stored value when it cannot be read). */
+export function TranscriptPanel({ transcript }: { transcript: unknown }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const headingId = useId();
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <Collapsible open={isOpen} onOpenChange={setIsOpen}>
+        <div className="px-6 py-4">
+          <h2 id={headingId}>
+            <CollapsibleTrigger className="group -ml-2 flex items-center gap-2 rounded-md px-2 py-1 text-left text-lg font-semibold hover:bg-slate-50">
+              <ChevronDown className="size-5 shrink-0 text-slate-500 transition-transform group-data-[state=closed]:-rotate-90" aria-hidden="true" />
+              Transcript
+            </CollapsibleTrigger>
+          </h2>
+        </div>
+        <CollapsibleContent className="px-6 pb-6">
+          <TranscriptErrorBoundary raw={transcript}>
+            <TranscriptBody transcript={transcript} />
+          </TranscriptErrorBoundary>
+        </CollapsibleContent>
+      </Collapsible>
+    </Card>
+  );
+}
+
+function TranscriptBody({ transcript }: { transcript: unknown }) {
+  const parsed = useMemo(() => parseTranscript(transcript), [transcript]);
+  if (!parsed.ok) return <RawBlock value={parsed.raw} label="Raw transcript" />;
+  if (parsed.rows.length === 0) return <p className="text-sm text-slate-600">No transcript was recorded for this interview.</p>;
+  return <TranscriptRows rows={parsed.rows} />;
+}
+
+/** The turns; the candidate's are tinted, and the one being played is marked (aria-current) and kept in view. */
+function TranscriptRows({ rows }: { rows: TranscriptRow[] }) {
+  const player = useRecordingPlayer();
+  const currentMs = useRecordingTime();
+  const active = activeRowIndex(rows, currentMs);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const list = listRef.current;
+    const item = active >= 0 ? list?.children[active] : undefined;
+    if (!list || !(item instanceof HTMLElement)) return;
+    const top = item.offsetTop;
+    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+    }
+  }, [active]);
+
+  return (
+    <ol ref={listRef} aria-label="Transcript" tabIndex={0} className="relative max-h-[32rem] space-y-2 overflow-y-auto rounded-md p-1">
+      {rows.map((row, index) => {
+        const isCandidate = isCandidateSpeaker(row.speaker);
+        const isActive = index === active;
+        const startMs = row.startMs;
+        const content = (
+          <>
+            <span className="flex items-center gap-2">
+              <span className={cn('text-xs font-semibold', isCandidate ? 'text-brand-700' : 'text-slate-700')}>{row.speaker}</span>
+              {startMs !== undefined ? (
+                <span className="inline-flex items-center gap-1 text-xs text-slate-600 tabular-nums">
+                  {player.canSeek ? <Play className="size-3" aria-hidden="true" /> : null}
+                  {formatOffset(startMs)}
+                </span>
+              ) : null}
+            </span>
+            <span className="mt-0.5 block text-sm whitespace-pre-wrap text-slate-900">{row.text}</span>
+          </>
+        );
+        return (
+          <li
+            key={index}
+            aria-current={isActive ? 'true' : undefined}
+            className={cn(
+              'rounded-md border-l-4',
+              isCandidate ? 'border-brand-500 bg-brand-50' : 'border-transparent bg-slate-50',
+              isActive && 'bg-amber-50 ring-2 ring-amber-400',
+            )}
+          >
+            {player.canSeek && startMs !== undefined ? (
+              <button type="button" onClick={() => player.seekTo(startMs)} className="block w-full rounded-md px-3 py-2 text-left hover:bg-black/5">
+                {content}
+                <span className="sr-only">, play the recording from {formatOffset(startMs)}</span>
+              </button>
+            ) : (
+              <div className="px-3 py-2">{content}</div>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

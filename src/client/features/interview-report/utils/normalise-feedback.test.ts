@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { ReviewState } from '@/contracts/report';
+import { engineLabel, fallbackNote, normaliseFeedback, withReview } from './normalise-feedback';
+
+const stored = {
+  summary: 'Strong communicator.',
+  overall: 78,
+  criteria: [
+    { name: 'Communication', weight: 60, score: 85, feedback: 'Clear answers.', evidence: [{ quote: 'I explained the trade-offs', atMs: 83_000 }, { quote: 'to the team' }] },
+    { name: 'Technical skills', weight: 40, score: null, feedback: 'Too little said.', evidence: [] },
+  ],
+  insufficientEvidence: false,
+  engine: 'openai',
+  model: 'gpt-4o-mini',
+  promptVersion: 'v3',
+  biasFlags: [{ text: 'young team', category: 'age', reason: 'Age-coded wording' }],
+  evaluatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+describe('normaliseFeedback', () => {
+  it('treats a plain string as the summary with overall 0 and no criteria', () => {
+    expect(normaliseFeedback('Good interview.')).toEqual({ summary: 'Good interview.', overall: 0, criteria: [], insufficientEvidence: false, biasFlags: [] });
+  });
+
+  it('reads the object shape with evidence, engine, model and bias flags', () => {
+    expect(normaliseFeedback(stored)).toEqual({
+      summary: 'Strong communicator.',
+      overall: 78,
+      criteria: [
+        { name: 'Communication', score: 85, feedback: 'Clear answers.', evidence: [{ quote: 'I explained the trade-offs', atMs: 83_000 }, { quote: 'to the team' }] },
+        { name: 'Technical skills', score: null, feedback: 'Too little said.', evidence: [] },
+      ],
+      insufficientEvidence: false,
+      engine: 'openai',
+      model: 'gpt-4o-mini',
+      biasFlags: [{ text: 'young team', category: 'age', reason: 'Age-coded wording' }],
+    });
+  });
+
+  it('reads the older object shape of summary, overall and criteria of name, score and feedback', () => {
+    expect(normaliseFeedback({ summary: 'OK', overall: 64, criteria: [{ name: 'Fit', score: 64, feedback: 'Fine' }] })).toEqual({
+      summary: 'OK',
+      overall: 64,
+      criteria: [{ name: 'Fit', score: 64, feedback: 'Fine', evidence: [] }],
+      insufficientEvidence: false,
+      biasFlags: [],
+    });
+  });
+
+  it('keeps an explicit null overall (insufficient evidence) and reads a missing one as 0', () => {
+    expect(normaliseFeedback({ summary: 'Silent', overall: null, criteria: [], insufficientEvidence: true })).toMatchObject({ overall: null, insufficientEvidence: true });
+    expect(normaliseFeedback({ summary: 'Old' })).toMatchObject({ overall: 0, criteria: [] });
+  });
+
+  it('cleans unreadable parts: clamps scores, reads numeric strings, names unnamed criteria, drops bad evidence and flags', () => {
+    const result = normaliseFeedback({
+      summary: 42,
+      overall: '130',
+      criteria: [
+        { score: -4, evidence: ['a quote', '', { quote: 'timed', atMs: -1 }, { atMs: 3 }, 7] },
+        { name: ' Fit ', score: 'high', feedback: 3 },
+        'not a criterion',
+      ],
+      engine: '',
+      fallbackReason: 'openai: timeout',
+      biasFlags: [{ text: 'x', category: 'age', reason: 'r', index: 2, suggestion: 'y' }, { text: 'no category' }, { text: 'z', category: 'c', reason: 'r', index: -1, suggestion: '' }],
+    });
+    expect(result).toEqual({
+      summary: '',
+      overall: 100,
+      criteria: [
+        { name: 'Criterion 1', score: 0, feedback: '', evidence: [{ quote: 'a quote' }, { quote: 'timed' }] },
+        { name: 'Fit', score: null, feedback: '', evidence: [] },
+      ],
+      insufficientEvidence: false,
+      fallbackReason: 'openai: timeout',
+      biasFlags: [
+        { text: 'x', category: 'age', reason: 'r', index: 2, suggestion: 'y' },
+        { text: 'z', category: 'c', reason: 'r' },
+      ],
+    });
+  });
+
+  it('reads a string holding the JSON of a feedback object as that object', () => {
+    expect(normaliseFeedback(JSON.stringify({ summary: 'From JSON', overall: 70, criteria: [] }))).toMatchObject({ summary: 'From JSON', overall: 70 });
+    expect(normaliseFeedback('{not json')).toMatchObject({ summary: '{not json', overall: 0 });
+    expect(normaliseFeedback('{"other": 1}')).toMatchObject({ summary: '{"other": 1}', overall: 0 });
+  });
+
+  it('gives null for nothing stored or an unreadable value', () => {
+    expect(normaliseFeedback(null)).toBeNull();
+    expect(normaliseFeedback(undefined)).toBeNull();
+    expect(normaliseFeedback(42)).toBeNull();
+    expect(normaliseFeedback([stored])).toBeNull();
+  });
+});
+
+describe('withReview', () => {
+  const feedback = normaliseFeedback(stored)!;
+  const review: Pick<ReviewState, 'ai' | 'current'> = {
+    ai: {
+      overall: 78,
+      criteria: [
+        { name: 'Communication', weight: 60, score: 85 },
+        { name: 'Technical skills', weight: 40, score: null },
+      ],
+    },
+    current: {
+      overall: 81,
+      criteria: [
+        { name: 'Communication', weight: 60, score: 85, adjusted: false },
+        { name: 'Technical skills', weight: 40, score: 75, adjusted: true },
+      ],
+    },
+  };
+
+  it("shows the current scores and overall with the AI's beside them", () => {
+    const scored = withReview(feedback, review);
+    expect(scored).toMatchObject({ overall: 81, aiOverall: 78, adjusted: true });
+    expect(scored.criteria.map(({ name, score, aiScore, adjusted }) => ({ name, score, aiScore, adjusted }))).toEqual([
+      { name: 'Communication', score: 85, aiScore: 85, adjusted: false },
+      { name: 'Technical skills', score: 75, aiScore: null, adjusted: true },
+    ]);
+    expect(scored.criteria[0]!.evidence).toHaveLength(2);
+  });
+
+  it("uses the AI's values without a review or without adjustments", () => {
+    expect(withReview(feedback, undefined)).toMatchObject({ overall: 78, aiOverall: 78, adjusted: false });
+    const untouched = { ...review, current: { overall: 78, criteria: review.current.criteria.map((c) => ({ ...c, adjusted: false })) } };
+    expect(withReview(feedback, untouched)).toMatchObject({ overall: 78, adjusted: false });
+    expect(withReview(feedback, untouched).criteria[1]).toMatchObject({ score: null, adjusted: false });
+  });
+});
+
+describe('engineLabel and fallbackNote', () => {
+  it('names the engine and model', () => {
+    expect(engineLabel({ engine: 'builtin' })).toBe('Evaluated by the built-in engine');
+    expect(engineLabel({ engine: 'openai', model: 'gpt-4o-mini' })).toBe('Evaluated by openai (gpt-4o-mini)');
+    expect(engineLabel({ engine: 'anthropic' })).toBe('Evaluated by anthropic');
+    expect(engineLabel({})).toBeNull();
+  });
+
+  it('explains a fallback', () => {
+    expect(fallbackNote({ fallbackReason: 'openai: timeout' })).toBe('The built-in engine stood in because openai failed (timeout).');
+    expect(fallbackNote({ fallbackReason: 'openai: rate_limited' })).toBe('The built-in engine stood in because openai failed (rate limited).');
+    expect(fallbackNote({ fallbackReason: 'timeout' })).toBe('The built-in engine stood in because the configured model failed (timeout).');
+    expect(fallbackNote({})).toBeNull();
+  });
+});

@@ -1,0 +1,156 @@
+import type { BiasFlag, Evidence } from '@/contracts/ai';
+import type { ReviewState } from '@/contracts/report';
+
+export interface ReportCriterion {
+  name: string;
+  /** 0–100, or null when the evidence was insufficient to judge. */
+  score: number | null;
+  feedback: string;
+  evidence: Evidence[];
+}
+
+/** The interview's feedback in one shape, whichever shape it was stored in. */
+export interface ReportFeedback {
+  summary: string;
+  /** 0–100; null when nothing could be judged. A plain-string feedback has 0. */
+  overall: number | null;
+  criteria: ReportCriterion[];
+  insufficientEvidence: boolean;
+  engine?: string;
+  model?: string;
+  fallbackReason?: string;
+  biasFlags: BiasFlag[];
+}
+
+type Loose = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
+
+/** A 0–100 score from a number or a numeric string; null for null; undefined when absent or unreadable. */
+function score(value: unknown): number | null | undefined {
+  if (value === null) return null;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : undefined;
+}
+
+function evidenceOf(value: unknown): Evidence[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item): Evidence[] => {
+    if (typeof item === 'string') return item.trim() ? [{ quote: item }] : [];
+    if (!isRecord(item) || !text(item.quote)) return [];
+    const atMs = item.atMs;
+    return [typeof atMs === 'number' && Number.isFinite(atMs) && atMs >= 0 ? { quote: item.quote as string, atMs } : { quote: item.quote as string }];
+  });
+}
+
+function criteriaOf(value: unknown): ReportCriterion[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isRecord).map((c, index) => ({
+    name: text(c.name)?.trim() ?? `Criterion ${index + 1}`,
+    score: score(c.score) ?? null,
+    feedback: typeof c.feedback === 'string' ? c.feedback : '',
+    evidence: evidenceOf(c.evidence),
+  }));
+}
+
+function biasFlagsOf(value: unknown): BiasFlag[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isRecord).flatMap((f): BiasFlag[] => {
+    if (typeof f.text !== 'string' || typeof f.category !== 'string' || typeof f.reason !== 'string') return [];
+    const flag: BiasFlag = { text: f.text, category: f.category, reason: f.reason };
+    if (typeof f.index === 'number' && Number.isInteger(f.index) && f.index >= 0) flag.index = f.index;
+    if (text(f.suggestion)) flag.suggestion = f.suggestion as string;
+    return [flag];
+  });
+}
+
+function fromObject(value: Loose): ReportFeedback {
+  const criteria = criteriaOf(value.criteria);
+  const overall = score(value.overall);
+  const feedback: ReportFeedback = {
+    summary: typeof value.summary === 'string' ? value.summary : '',
+    // Absent (older rows) reads as unscored like a plain string; an explicit null means insufficient evidence.
+    overall: overall === undefined ? 0 : overall,
+    criteria,
+    insufficientEvidence: value.insufficientEvidence === true,
+    biasFlags: biasFlagsOf(value.biasFlags),
+  };
+  const engine = text(value.engine);
+  const model = text(value.model);
+  const fallbackReason = text(value.fallbackReason);
+  if (engine) feedback.engine = engine;
+  if (model) feedback.model = model;
+  if (fallbackReason) feedback.fallbackReason = fallbackReason;
+  return feedback;
+}
+
+/**
+ * The stored feedback in one shape. A plain string is the summary with overall 0 and no
+ * criteria (a string that is the JSON of a feedback object is read as that object); an object
+ * gives its summary, overall, criteria (with evidence), engine, model and bias flags, with
+ * unreadable parts dropped. Nothing stored, or anything else, gives null.
+ */
+export function normaliseFeedback(stored: unknown): ReportFeedback | null {
+  if (typeof stored === 'string') {
+    const trimmed = stored.trim();
+    if (trimmed.startsWith('{')) {
+      try {
+        const parsed: unknown = JSON.parse(trimmed);
+        if (isRecord(parsed) && ('summary' in parsed || 'criteria' in parsed)) return fromObject(parsed);
+      } catch {
+        // not JSON: the string is the summary
+      }
+    }
+    return { summary: stored, overall: 0, criteria: [], insufficientEvidence: false, biasFlags: [] };
+  }
+  if (isRecord(stored)) return fromObject(stored);
+  return null;
+}
+
+/** A criterion as the report shows it: the current (possibly human-adjusted) score beside the AI's. */
+export interface ScoredCriterion extends ReportCriterion {
+  /** The AI's own score. */
+  aiScore: number | null;
+  /** True when a recruiter changed the score. */
+  adjusted: boolean;
+}
+
+export interface ScoredFeedback {
+  overall: number | null;
+  aiOverall: number | null;
+  /** True when any criterion was adjusted, so the overall was recomputed. */
+  adjusted: boolean;
+  criteria: ScoredCriterion[];
+}
+
+/** The feedback's scores with the review's current values laid over them (by criterion name); without a review, the AI's. */
+export function withReview(feedback: ReportFeedback, review: Pick<ReviewState, 'ai' | 'current'> | undefined): ScoredFeedback {
+  const criteria = feedback.criteria.map((c): ScoredCriterion => {
+    const current = review?.current.criteria.find((r) => r.name === c.name);
+    const ai = review?.ai.criteria.find((r) => r.name === c.name);
+    const aiScore = ai ? ai.score : c.score;
+    return current?.adjusted ? { ...c, score: current.score, aiScore, adjusted: true } : { ...c, score: aiScore, aiScore, adjusted: false };
+  });
+  const adjusted = review?.current.criteria.some((c) => c.adjusted) ?? false;
+  // The AI's overall is the stored one; the server recomputes the current one from the adjusted scores.
+  return { overall: adjusted && review ? review.current.overall : feedback.overall, aiOverall: feedback.overall, adjusted, criteria };
+}
+
+/** 'Evaluated by the built-in engine' / 'Evaluated by openai (gpt-4o-mini)'; null when the feedback does not say. */
+export function engineLabel(feedback: Pick<ReportFeedback, 'engine' | 'model'>): string | null {
+  if (!feedback.engine) return null;
+  if (feedback.engine === 'builtin') return 'Evaluated by the built-in engine';
+  return `Evaluated by ${feedback.engine}${feedback.model ? ` (${feedback.model})` : ''}`;
+}
+
+/** Why the built-in engine wrote the report: the stored reason is '<engine>: <why>' (e.g. 'openai: timeout'). */
+export function fallbackNote(feedback: Pick<ReportFeedback, 'fallbackReason'>): string | null {
+  const reason = feedback.fallbackReason?.trim();
+  if (!reason) return null;
+  const cut = reason.indexOf(':');
+  const engine = cut > 0 ? reason.slice(0, cut).trim() : '';
+  const why = (cut > 0 ? reason.slice(cut + 1) : reason).trim().replace(/_/g, ' ');
+  return `The built-in engine stood in because ${engine || 'the configured model'} failed${why ? ` (${why})` : ''}.`;
+}

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { jobAnalyticsQuery, type JobId } from '../api/get-job-analytics';
+
+/**
+ * Refetches the analytics whenever the job's interview list is refreshed (an interview created, invitations
+ * sent). Features do not import each other, so this watches the list's cache entry by its URL key,
+ * `/api/job/{id}/interview`, rather than importing the interviews feature's query.
+ */
+export function useRefreshOnInterviewsChange(jobId: JobId) {
+  const queryClient = useQueryClient();
+  const interviewsUrl = `/api/job/${jobId}/interview`;
+
+  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
+  const getUpdatedAt = useCallback(
+    () => queryClient.getQueryState([interviewsUrl])?.dataUpdatedAt ?? 0,
+    [queryClient, interviewsUrl],
+  );
+  const updatedAt = useSyncExternalStore(subscribe, getUpdatedAt, getUpdatedAt);
+
+  const seen = useRef(updatedAt);
+  useEffect(() => {
+    if (seen.current === updatedAt) return;
+    // The list's first load is the page loading, which already fetches the analytics.
+    const isFirstLoad = seen.current === 0;
+    seen.current = updatedAt;
+    if (!isFirstLoad) void queryClient.invalidateQueries({ queryKey: jobAnalyticsQuery(jobId).queryKey, exact: true });
+  }, [queryClient, jobId, updatedAt]);
+}

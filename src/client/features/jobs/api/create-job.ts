@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { createJobInput, type Job } from '@/contracts/jobs';
+import { toast } from '@/client/components/ui/use-toast';
+import { apiRequest } from '@/client/lib/api';
+import { jobQuery } from './get-job';
+import { jobsQuery } from './get-jobs';
+
+/** What the Create Job form sends; the server drafts the questions and the rubric. */
+export const createJobFormInput = createJobInput.pick({ title: true, description: true });
+export type CreateJobValues = z.output<typeof createJobFormInput>;
+
+export async function createJob(values: CreateJobValues): Promise<Job> {
+  return (await apiRequest('POST', '/api/job', values)).json() as Promise<Job>;
+}
+
+/** POST /api/job. Toasts the outcome, refreshes the job list and primes the new job's cache. */
+export function useCreateJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createJob,
+    onSuccess: async (job) => {
+      queryClient.setQueryData(jobQuery(job.id).queryKey, job);
+      toast({ title: 'Job created', description: 'Your job has been created successfully.' });
+      await queryClient.invalidateQueries({ queryKey: jobsQuery.queryKey });
+    },
+    onError: () => {
+      toast({ title: 'Failed to create job', description: 'Please try again later.', variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Sparkles } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { describedBy, FormField } from '@/client/components/form-field';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent } from '@/client/components/ui/card';
+import { Input } from '@/client/components/ui/input';
+import { Textarea } from '@/client/components/ui/textarea';
+import { createJobFormInput, useCreateJob, type CreateJobValues } from '../api/create-job';
+
+/** The Create Job form: title and description; on success it opens the new job. */
+export function CreateJobForm() {
+  const [, navigate] = useLocation();
+  const createJob = useCreateJob();
+  const form = useForm<CreateJobValues>({
+    resolver: zodResolver(createJobFormInput),
+    defaultValues: { title: '', description: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    createJob.mutate(values, { onSuccess: (job) => navigate(`/job/${job.id}`) }),
+  );
+
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <form noValidate className="space-y-6" onSubmit={onSubmit}>
+          <FormField id="job-title" label="Job Title" hint="Enter the job title for this position." error={errors.title?.message}>
+            <Input
+              id="job-title"
+              placeholder="Frontend Developer"
+              autoComplete="off"
+              aria-invalid={Boolean(errors.title)}
+              aria-describedby={describedBy('job-title', { hint: true, error: errors.title?.message })}
+              {...form.register('title')}
+            />
+          </FormField>
+          <FormField
+            id="job-description"
+            label="Job Description"
+            hint="Provide a detailed description of the job."
+            error={errors.description?.message}
+          >
+            <Textarea
+              id="job-description"
+              rows={8}
+              aria-invalid={Boolean(errors.description)}
+              aria-describedby={describedBy('job-description', { hint: true, error: errors.description?.message })}
+              {...form.register('description')}
+            />
+          </FormField>
+          <div className="flex gap-3 rounded-md border border-brand-100 bg-brand-50 p-4 text-sm text-slate-700">
+            <Sparkles className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            <p>
+              Interview questions and evaluation criteria can be added after creation. The AI drafts them from the job
+              description, and you can edit, reorder or replace them on the job page.
+            </p>
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={createJob.isPending}>
+              {createJob.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                  Creating...
+                </>
+              ) : (
+                'Create Job'
+              )}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,181 @@
+import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { cleanRubric, CRITERIA_REQUIRED, type Job } from '@/contracts/jobs';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Textarea } from '@/client/components/ui/textarea';
+import { toast } from '@/client/components/ui/use-toast';
+import { useUpdateRubric } from '../api/update-rubric';
+import { CollapsiblePanel } from './collapsible-panel';
+import { useRowEditor } from '../hooks/use-row-editor';
+import { SortableList } from './sortable-list';
+
+interface CriterionRow {
+  id: string;
+  name: string;
+  description: string;
+  weight: number;
+}
+
+/** The weight field: a non-numeric entry becomes 0; the schema's range is 0 to 100. */
+function parseWeight(value: string): number {
+  const parsed = Number.parseInt(value, 10);
+  return Number.isNaN(parsed) ? 0 : Math.min(100, Math.max(0, parsed));
+}
+
+/** The job's weighted evaluation rubric: a read-only list, and an editor whose weights are scaled to 100 on save. */
+export function CriteriaPanel({ job }: { job: Job }) {
+  const [isOpen, setIsOpen] = useState(true);
+  const totalId = useId();
+  const update = useUpdateRubric(job.id);
+  const rubric = job.rubric ?? [];
+  const editor = useRowEditor<Omit<CriterionRow, 'id'>, HTMLInputElement>({
+    saved: () => rubric,
+    blank: () => ({ name: '', description: '', weight: 0 }),
+    onStart: () => setIsOpen(true),
+  });
+  const { isEditing, rows, setRows, addedRowId, addButton, editButton, stopEditing, startEditing, addRow, removeRow, patchRow } = editor;
+  const nameInputs = editor.fields;
+
+  const save = () => {
+    const cleaned = cleanRubric(rows);
+    if (cleaned.length === 0) {
+      toast({ title: 'Validation Error', description: CRITERIA_REQUIRED, variant: 'destructive' });
+      return;
+    }
+    update.mutate(
+      { rubric: cleaned.map(({ name, description, weight }) => ({ name, description, weight })) },
+      { onSuccess: stopEditing },
+    );
+  };
+
+  const totalWeight = rows.reduce((sum, row) => sum + row.weight, 0);
+
+  return (
+    <CollapsiblePanel
+      title="Evaluation Criteria"
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      action={
+        isEditing ? null : (
+          <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
+            <Pencil aria-hidden="true" />
+            Edit Criteria
+          </Button>
+        )
+      }
+    >
+      {isEditing ? (
+        <div className="space-y-4">
+          {rows.length === 0 ? (
+            <p className="text-sm text-slate-500">No criteria. Add one below.</p>
+          ) : (
+            <SortableList
+              aria-label="Evaluation criteria"
+              items={rows}
+              onReorder={setRows}
+              itemLabel={(index) => `criterion ${index + 1}`}
+              className="space-y-3"
+              itemClassName="rounded-md border border-slate-200 p-3"
+              renderItem={({ item, index, dragHandle }) => (
+                <div className="space-y-2">
+                  <div className="flex items-center gap-2">
+                    {dragHandle}
+                    <Input
+                      ref={(element) => {
+                        if (element) nameInputs.current.set(item.id, element);
+                        return () => {
+                          nameInputs.current.delete(item.id);
+                        };
+                      }}
+                      aria-label={`Criterion ${index + 1} name`}
+                      placeholder="Criterion name"
+                      autoFocus={item.id === addedRowId}
+                      value={item.name}
+                      onChange={(event) => patchRow(item.id, { name: event.target.value })}
+                      className="min-w-0 flex-1"
+                    />
+                    <div className="relative w-24 shrink-0">
+                      <Input
+                        type="number"
+                        inputMode="numeric"
+                        min={1}
+                        max={100}
+                        step={1}
+                        aria-label={`Criterion ${index + 1} weight in percent`}
+                        aria-describedby={totalId}
+                        value={item.weight}
+                        onChange={(event) => patchRow(item.id, { weight: parseWeight(event.target.value) })}
+                        className="pr-7 tabular-nums"
+                      />
+                      <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500" aria-hidden="true">
+                        %
+                      </span>
+                    </div>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="shrink-0 text-slate-500 hover:text-red-600"
+                      aria-label={`Remove criterion ${index + 1}`}
+                      onClick={() => removeRow(index)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                  <Textarea
+                    aria-label={`Criterion ${index + 1} description`}
+                    placeholder="Description of how this criterion is evaluated"
+                    rows={2}
+                    value={item.description}
+                    onChange={(event) => patchRow(item.id, { description: event.target.value })}
+                    className="min-h-16 resize-y field-sizing-content"
+                  />
+                </div>
+              )}
+            />
+          )}
+          <p id={totalId} className="text-sm font-medium text-slate-700">
+            Total weight: <span className="tabular-nums">{totalWeight}%</span>
+            {totalWeight !== 100 ? <span className="ml-2 font-normal text-amber-700">(Should be 100%)</span> : null}
+          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4">
+            <Button ref={addButton} type="button" variant="outline" size="sm" onClick={addRow}>
+              <Plus aria-hidden="true" />
+              Add Criterion
+            </Button>
+            <div className="flex gap-2">
+              <Button type="button" variant="ghost" size="sm" onClick={stopEditing} disabled={update.isPending}>
+                Cancel
+              </Button>
+              <Button type="button" size="sm" onClick={save} disabled={update.isPending}>
+                {update.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                Save Changes
+              </Button>
+            </div>
+          </div>
+        </div>
+      ) : rubric.length === 0 ? (
+        <p className="text-sm text-slate-500">No evaluation criteria yet. Use Edit Criteria to add some.</p>
+      ) : (
+        <ul className="space-y-4">
+          {rubric.map((criterion, index) => (
+            <li key={index} className="space-y-1.5">
+              <div className="flex items-start justify-between gap-3">
+                <p className="font-medium text-slate-900">{criterion.name}</p>
+                <Badge variant="secondary" className="tabular-nums">
+                  {criterion.weight}%
+                </Badge>
+              </div>
+              <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+                <div className="h-full rounded-full bg-brand-500" style={{ width: `${criterion.weight}%` }} />
+              </div>
+              {criterion.description ? <p className="text-sm whitespace-pre-line text-slate-600">{criterion.description}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </CollapsiblePanel>
+  );
+}

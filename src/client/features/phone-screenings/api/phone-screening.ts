@@ -1,0 +1,99 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatePhoneScreeningInput, PhoneScreening, ScreeningCandidate } from '@/contracts/phone-screenings';
+import { toast } from '@/client/components/ui/use-toast';
+import { apiRequest } from '@/client/lib/api';
+import { phoneScreeningsQuery } from './get-phone-screenings';
+
+/** GET /api/phone-screening/{id}; the default query function does the GET. */
+export function phoneScreeningQuery(id: number | string) {
+  return queryOptions<PhoneScreening>({ queryKey: [`/api/phone-screening/${id}`] });
+}
+
+export function usePhoneScreening(id: number | string) {
+  return useQuery(phoneScreeningQuery(id));
+}
+
+/** GET /api/phone-screening/{id}/candidates. */
+export function screeningCandidatesQuery(id: number | string) {
+  return queryOptions<ScreeningCandidate[]>({ queryKey: [`/api/phone-screening/${id}/candidates`] });
+}
+
+export function useScreeningCandidates(id: number | string) {
+  return useQuery(screeningCandidatesQuery(id));
+}
+
+/** POST /api/phone-screening. Toasts the outcome and refreshes the dashboard list. */
+export function useCreatePhoneScreening() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: CreatePhoneScreeningInput) =>
+      (await apiRequest('POST', '/api/phone-screening', values)).json() as Promise<PhoneScreening>,
+    onSuccess: async (screening) => {
+      queryClient.setQueryData(phoneScreeningQuery(screening.id).queryKey, screening);
+      toast({ title: 'Phone screening created', description: 'Your phone screening has been created successfully.' });
+      await queryClient.invalidateQueries({ queryKey: phoneScreeningsQuery.queryKey });
+    },
+    onError: () => {
+      toast({ title: 'Failed to create phone screening', description: 'Please try again later.', variant: 'destructive' });
+    },
+  });
+}
+
+/** PATCH /api/phone-screening/{id}/questions. The answer replaces the cached screening. */
+export function useUpdateScreeningQuestions(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (questions: string[]) =>
+      (await apiRequest('PATCH', `/api/phone-screening/${id}/questions`, { questions })).json() as Promise<PhoneScreening>,
+    onSuccess: async (screening) => {
+      queryClient.setQueryData(phoneScreeningQuery(id).queryKey, screening);
+      toast({ title: 'Questions updated', description: 'Phone screening questions have been updated successfully.' });
+      await queryClient.invalidateQueries({ queryKey: phoneScreeningsQuery.queryKey });
+    },
+    onError: () => {
+      toast({ title: 'Failed to update questions', description: 'Please try again later.', variant: 'destructive' });
+    },
+  });
+}
+
+/** What the candidate form sends (interviewTime is an ISO timestamp). */
+export interface CandidatePayload {
+  candidateName: string;
+  countryCode: string;
+  phoneNumber: string;
+  timeZone: string;
+  notes: string;
+  interviewTime: string;
+}
+
+/** POST /api/phone-screening/{id}/candidates. */
+export function useAddCandidate(screeningId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: CandidatePayload) =>
+      (await apiRequest('POST', `/api/phone-screening/${screeningId}/candidates`, { ...values, screeningId })).json() as Promise<ScreeningCandidate>,
+    onSuccess: async () => {
+      toast({ title: 'Candidate added', description: 'Candidate has been added to the phone screening.' });
+      await queryClient.invalidateQueries({ queryKey: screeningCandidatesQuery(screeningId).queryKey });
+    },
+    onError: () => {
+      toast({ title: 'Failed to add candidate', description: 'Please try again later.', variant: 'destructive' });
+    },
+  });
+}
+
+/** PATCH /api/phone-screening/candidates/{candidateId}. */
+export function useUpdateCandidate(screeningId: number, candidateId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: CandidatePayload) =>
+      (await apiRequest('PATCH', `/api/phone-screening/candidates/${candidateId}`, values)).json() as Promise<ScreeningCandidate>,
+    onSuccess: async () => {
+      toast({ title: 'Candidate updated', description: 'Candidate information has been updated successfully.' });
+      await queryClient.invalidateQueries({ queryKey: screeningCandidatesQuery(screeningId).queryKey });
+    },
+    onError: () => {
+      toast({ title: 'Failed to update candidate', description: 'Please try again later.', variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import { Calendar, Clock, Copy, Pencil, Phone, Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { ScreeningCandidate } from '@/contracts/phone-screenings';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent } from '@/client/components/ui/card';
+import { Spinner } from '@/client/components/ui/spinner';
+import { toast } from '@/client/components/ui/use-toast';
+import { useScreeningCandidates } from '../api/phone-screening';
+import { formatInterviewTime } from '../lib/time';
+import { AddCandidateDialog, EditCandidateDialog } from './candidate-form';
+
+/** 'in_progress' → 'In Progress'. */
+const statusLabel = (status: string) =>
+  status
+    .replace(/_/g, ' ')
+    .split(' ')
+    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word))
+    .join(' ');
+
+function CandidateCard({ candidate, screeningId }: { candidate: ScreeningCandidate; screeningId: number }) {
+  const [editOpen, setEditOpen] = useState(false);
+  const when = formatInterviewTime(candidate.interviewTime, candidate.timeZone);
+  const phone = `${candidate.countryCode} ${candidate.phoneNumber}`;
+
+  const copyPhone = () => {
+    navigator.clipboard.writeText(phone).then(
+      () => toast({ title: 'Phone number copied', description: 'Phone number has been copied to clipboard' }),
+      () => undefined,
+    );
+  };
+
+  return (
+    <Card>
+      <CardContent className="space-y-3 pt-6">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="min-w-0 font-semibold break-words text-slate-900">{candidate.candidateName}</h3>
+          <Badge variant={candidate.status === 'completed' ? 'success' : 'warning'}>{statusLabel(candidate.status)}</Badge>
+        </div>
+        <div className="flex items-center gap-2 text-sm text-slate-700">
+          <Phone className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+          <span>{phone}</span>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label={`Copy phone number ${phone}`}
+            onClick={copyPhone}
+          >
+            <Copy aria-hidden="true" />
+          </Button>
+        </div>
+        {when ? (
+          <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+            <span className="flex items-center gap-2">
+              <Calendar className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+              {when.date}
+            </span>
+            <span className="flex items-center gap-2">
+              <Clock className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+              {when.time}
+            </span>
+          </div>
+        ) : null}
+        {candidate.notes ? <p className="text-sm whitespace-pre-line text-slate-600">{candidate.notes}</p> : null}
+        <div className="flex justify-end">
+          <Button type="button" variant="outline" size="sm" onClick={() => setEditOpen(true)}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+        </div>
+      </CardContent>
+      <EditCandidateDialog open={editOpen} onOpenChange={setEditOpen} candidate={candidate} screeningId={screeningId} />
+    </Card>
+  );
+}
+
+/** The screening's candidates, with Add Candidate and per-candidate Edit dialogs. */
+export function CandidatesSection({ screeningId }: { screeningId: number }) {
+  const [addOpen, setAddOpen] = useState(false);
+  const { data: candidates, isLoading, error } = useScreeningCandidates(screeningId);
+
+  return (
+    <section aria-labelledby="candidates-heading" className="space-y-4">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="candidates-heading" className="text-xl font-semibold">
+          Candidates
+        </h2>
+        <Button type="button" onClick={() => setAddOpen(true)}>
+          <Plus aria-hidden="true" />
+          Add Candidate
+        </Button>
+      </div>
+      {isLoading ? (
+        <div className="flex justify-center p-10">
+          <Spinner className="size-6" label="Loading candidates" />
+        </div>
+      ) : error ? (
+        <p role="alert" className="text-sm text-red-600">
+          Could not load candidates. {error.message}
+        </p>
+      ) : !candidates?.length ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-sm text-slate-500">
+          No candidates added yet
+        </p>
+      ) : (
+        <ul className="space-y-4">
+          {candidates.map((candidate) => (
+            <li key={candidate.id}>
+              <CandidateCard candidate={candidate} screeningId={screeningId} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddCandidateDialog open={addOpen} onOpenChange={setAddOpen} screeningId={screeningId} />
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import '@/contracts/zod-messages';
+import './index.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Toaster } from '@/client/components/ui/toaster';
+import { AuthProvider } from '@/client/features/auth/hooks/use-auth';
+import { queryClient } from '@/client/lib/query-client';
+import { AppRouter } from './app/router';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <AppRouter />
+        <Toaster />
+      </AuthProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const username = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters')
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Username may contain only letters, digits and . _ @ -');
+
+export const loginInput = z.object({
+  username: z.string().trim().min(1, 'Required').max(50),
+  password: z.string().min(1, 'Required').max(200),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const registerInput = z.object({
+  username,
+  password: z.string().min(8, 'Password must be at least 8 characters').max(200, 'Password must be at most 200 characters'),
+  companyName: z.string().trim().min(1, 'Company name is required').max(200),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+/** The user as the API shows it: never the password hash. */
+export const publicUser = z.object({
+  id: z.number(),
+  username: z.string(),
+  companyName: z.string(),
+  isApproved: z.boolean(),
+  role: z.enum(['admin', 'member']),
+});
+export type PublicUser = z.infer<typeof publicUser>;

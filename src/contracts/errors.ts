@@ -1,0 +1,23 @@
+/** The one wire format of every failure: { error: a sentence a person can read, code }. */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_APPROVED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_REJECTED',
+  'TOO_MANY_REQUESTS',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+export const createInterviewInput = z.object({
+  candidateName: z.string().trim().min(1, 'Candidate name is required').max(200),
+  email: z.string().trim().max(320).pipe(z.email('Please enter a valid email address')),
+  jobId: z.coerce.number().int().positive().optional(),
+  videoRecording: z.boolean().optional(),
+  scheduledFor: z.iso.datetime({ offset: true, message: 'scheduledFor must be an ISO date and time' }).optional(),
+});
+export type CreateInterviewInput = z.input<typeof createInterviewInput>;
+
+export const interviewStatus = z.string();
+
+export const interviewListItem = z.object({
+  id: z.number(),
+  jobId: z.number(),
+  candidateName: z.string(),
+  email: z.string(),
+  status: interviewStatus,
+  overallScore: z.number().nullable(),
+  emailSent: z.boolean(),
+  isActive: z.boolean(),
+  scheduledFor: z.string(),
+  createdAt: z.string(),
+  roomName: z.string().nullable(),
+  candidateLink: z.string(),
+});
+export type InterviewListItem = z.infer<typeof interviewListItem>;
+
+export const createdInterview = interviewListItem.extend({ roomUrl: z.string().nullable() });
+export type CreatedInterview = z.infer<typeof createdInterview>;
+
+/** The recruiter's view of one interview. */
+export const interviewDetail = z.object({
+  id: z.number(),
+  jobId: z.number(),
+  candidateName: z.string(),
+  email: z.string(),
+  status: z.string(),
+  feedback: z.unknown().nullable(),
+  transcript: z.unknown().nullable(),
+  recordingUrl: z.string().nullable(),
+  scheduledFor: z.string(),
+  isActive: z.boolean(),
+  emailSent: z.boolean(),
+});
+export type InterviewDetail = z.infer<typeof interviewDetail>;
+
+/** What the candidate's own link may see. */
+export const candidateInterview = z.object({ id: z.number(), jobId: z.number(), candidateName: z.string(), status: z.string() });
+export type CandidateInterview = z.infer<typeof candidateInterview>;
+
+export const sendEmailsInput = z.object({
+  subject: z.string().trim().min(1, 'Subject and body are required.').max(300),
+  body: z.string().trim().min(1, 'Subject and body are required.').max(20_000),
+  candidates: z
+    .array(
+      z.object({
+        name: z.string().max(200),
+        email: z.string().trim().max(320),
+        jobTitle: z.string().max(200).optional(),
+        companyName: z.string().max(200).optional(),
+        /** Ignored: the server always uses its own link for the interview. */
+        candidateLink: z.string().max(2000).optional(),
+        jobId: z.coerce.number().int().positive(),
+        interviewId: z.coerce.number().int().positive().optional(),
+      }),
+    )
+    .min(1, 'Please select at least one candidate to send emails.')
+    .max(200, 'At most 200 candidates at a time'),
+});
+export type SendEmailsInput = z.input<typeof sendEmailsInput>;
+
+export const sendEmailsResult = z.object({
+  /** Handed over to the mail server. */
+  sent: z.number(),
+  /** Kept in the in-app outbox because no mail server is configured. */
+  outbox: z.number(),
+  failed: z.number(),
+  results: z.array(z.object({ interviewId: z.number(), email: z.string(), status: z.enum(['sent', 'outbox', 'failed']) })),
+});
+export type SendEmailsResult = z.infer<typeof sendEmailsResult>;
+
+export const DEFAULT_EMAIL_SUBJECT = 'Interview Invitation for {{jobTitle}} at {{companyName}}';
+export const DEFAULT_EMAIL_BODY = `Hi {{candidateName}},
+
+Thank you for your interest in the {{jobTitle}} role at {{companyName}}. We would like to invite you to the next step: a short interview with our AI interviewer, which you can take at any time that suits you, from any device with a camera and a microphone.
+
+A few tips:
+- Find a quiet place where you won't be interrupted.
+- Use a good Wi-Fi connection.
+- Relax and answer as you would in a conversation; take a moment to think before each answer.
+
+Start your interview here: {{candidateLink}}
+
+We will review your interview and expect to get back to you within a few days.
+
+Best regards,
+The {{companyName}} hiring team`;
+
+/** Fills {{candidateName}}, {{jobTitle}}, {{companyName}} and {{candidateLink}}. */
+export function renderTemplate(template: string, values: { candidateName: string; jobTitle: string; companyName: string; candidateLink: string }): string {
+  return template.replace(/\{\{\s*(candidateName|jobTitle|companyName|candidateLink)\s*\}\}/g, (_, key: keyof typeof values) => values[key]);
+}
+
+/** The table's label for a status: underscore to space, title case. */
+export function statusLabel(status: string): string {
+  return status
+    .split('_')
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ');
+}

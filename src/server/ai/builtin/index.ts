@@ -1,0 +1,23 @@
+import type { AiEngine } from '../engine';
+import { checkQuestions, checkText } from './bias';
+import { decideFollowUp, rewordQuestion } from './conversation';
+import { evaluateTranscript } from './evaluate';
+import { planInterview, screeningQuestions } from './plan';
+
+/** The offline engine: deterministic, instant and explainable; needs no network and no key. */
+export function createBuiltinEngine(): AiEngine {
+  return {
+    name: 'builtin',
+    planInterview: async (job) => planInterview(job),
+    screeningQuestions: async (input) => screeningQuestions(input),
+    rewordQuestion: async ({ previousResponse, nextQuestion }) => rewordQuestion(previousResponse, nextQuestion),
+    decideFollowUp: async ({ question, answer }) => decideFollowUp(question, answer),
+    evaluate: async (input) => {
+      const result = evaluateTranscript(input);
+      const biasFlags = checkText([result.summary, ...result.criteria.map((c) => c.feedback)].join('\n'));
+      return { ...result, biasFlags };
+    },
+    checkQuestions: async (questions) => checkQuestions(questions),
+    checkText: async (text) => checkText(text),
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * What the built-in engine knows about each industry: words that recognise it, skills and
+ * requirements to look for in a description, questions an experienced interviewer would ask, and
+ * the role-specific rubric criteria.
+ */
+export type IndustryKey = 'tech' | 'retail' | 'restaurant' | 'healthcare' | 'logistics' | 'manufacturing' | 'finance' | 'hospitality' | 'general';
+
+export interface CriterionTemplate {
+  name: string;
+  description: string;
+  /** Words whose presence in a question or answer ties it to this criterion. */
+  keywords: string[];
+}
+
+export interface IndustryProfile {
+  label: string;
+  /** Words and phrases that recognise the industry (lower case). */
+  keywords: string[];
+  /** Skills and requirements worth asking about (display form; matched case-insensitively). */
+  skills: string[];
+  /** Situational and role-knowledge questions, in the order they are used. */
+  questions: string[];
+  /** Role knowledge criterion. */
+  role: CriterionTemplate;
+  /** The criterion that matters most after role knowledge (safety, customer care, accuracy…). */
+  focus: CriterionTemplate;
+}
+
+export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
+  tech: {
+    label: 'Technology / IT',
+    keywords: ['software', 'engineer', 'developer', 'frontend', 'backend', 'full stack', 'devops', 'cloud', 'api', 'saas', 'data scientist', 'machine learning', 'it support', 'help desk', 'sysadmin', 'network', 'cybersecurity', 'programming', 'code', 'deploy', 'kubernetes', 'microservices', 'qa engineer', 'product manager', 'agile', 'scrum'],
+    skills: ['JavaScript', 'TypeScript', 'React', 'Node.js', 'Python', 'Java', 'Go', 'C#', '.NET', 'SQL', 'PostgreSQL', 'MySQL', 'MongoDB', 'Redis', 'AWS', 'Azure', 'GCP', 'Docker', 'Kubernetes', 'Terraform', 'CI/CD', 'Git', 'REST', 'GraphQL', 'microservices', 'Linux', 'networking', 'Active Directory', 'ITIL', 'security', 'testing', 'machine learning', 'data pipelines', 'system design', 'HTML', 'CSS', 'Vue', 'Angular', 'Kafka', 'Spark'],
+    questions: [
+      'Tell me about a time you debugged a difficult production issue. How did you find the root cause, and what did you change afterwards?',
+      'How do you approach designing a feature or system that has to scale? Walk me through a real example.',
+      'Describe a technical decision you disagreed with. How did you handle it, and what happened?',
+      'How do you make sure the code you ship is reliable? Tell me about your approach to testing and code review.',
+      'Tell me about a time you had to learn a new technology quickly to deliver something.',
+    ],
+    role: {
+      name: 'Technical skills',
+      description: 'Depth and accuracy of technical knowledge for the role: sound engineering decisions, debugging, testing and the tools the job requires, shown through concrete examples.',
+      keywords: ['code', 'bug', 'debug', 'test', 'deploy', 'design', 'system', 'database', 'api', 'performance', 'architecture', 'root cause', 'logs', 'monitoring', 'query', 'service', 'release', 'refactor', 'latency', 'scale'],
+    },
+    focus: {
+      name: 'Problem solving',
+      description: 'Breaks down ambiguous problems, weighs trade-offs, and reaches working solutions; explains the reasoning and the outcome.',
+      keywords: ['problem', 'solve', 'approach', 'trade-off', 'tradeoff', 'option', 'decide', 'decision', 'analyse', 'analyze', 'investigate', 'hypothesis', 'root cause', 'fix', 'solution', 'prioritise', 'prioritize'],
+    },
+  },
+  retail: {
+    label: 'Retail',
+    keywords: ['retail', 'store', 'shop', 'sales associate', 'cashier', 'merchandising', 'merchandise', 'inventory', 'stock', 'point of sale', 'pos', 'customer', 'store manager', 'visual', 'loss prevention', 'shelves', 'checkout', 'boutique', 'supermarket'],
+    skills: ['POS systems', 'cash handling', 'customer service', 'merchandising', 'inventory management', 'visual merchandising', 'upselling', 'loss prevention', 'stock replenishment', 'opening and closing procedures', 'returns and exchanges', 'product knowledge', 'sales targets', 'scheduling'],
+    questions: [
+      'Tell me about a time you turned around an unhappy customer. What did you do, and how did it end?',
+      'Walk me through how you handle cash and the register at the end of a shift. What do you do if the drawer does not balance?',
+      'A customer wants to return an item without a receipt and it is against policy. What would you do?',
+      'How do you keep shelves stocked and the floor looking good during a busy rush?',
+      'Tell me about a time you helped a customer find the right product and made a sale.',
+    ],
+    role: {
+      name: 'Retail operations',
+      description: 'Knows store operations: cash handling and POS, stock and merchandising, returns and policies; follows procedures accurately.',
+      keywords: ['register', 'cash', 'drawer', 'pos', 'stock', 'shelf', 'shelves', 'inventory', 'merchandise', 'display', 'return', 'receipt', 'policy', 'till', 'count', 'floor', 'shift', 'sale'],
+    },
+    focus: {
+      name: 'Customer service',
+      description: 'Listens to customers, stays calm and friendly under pressure, resolves problems and leaves customers satisfied.',
+      keywords: ['customer', 'shopper', 'guest', 'help', 'listen', 'apologise', 'apologize', 'complaint', 'satisfied', 'happy', 'service', 'resolve', 'recommend', 'upset', 'angry'],
+    },
+  },
+  restaurant: {
+    label: 'Restaurant and food service',
+    keywords: ['restaurant', 'kitchen', 'line cook', 'cook', 'chef', 'server', 'waiter', 'waitress', 'host', 'busser', 'dishwasher', 'food', 'menu', 'barista', 'cafe', 'café', 'bar', 'bartender', 'food safety', 'haccp', 'servsafe', 'front of house', 'back of house', 'prep'],
+    skills: ['food safety', 'HACCP', 'ServSafe', 'food prep', 'knife skills', 'line cooking', 'table service', 'POS', 'menu knowledge', 'allergen awareness', 'cleaning and sanitation', 'inventory', 'cash handling', 'bartending', 'teamwork under pressure'],
+    questions: [
+      'Tell me about the busiest shift you have worked. How did you keep orders moving and quality up?',
+      'How do you handle food safety in your station? Walk me through temperatures, storage and cross-contamination.',
+      'A guest tells you their dish contains an allergen they said they could not eat. What do you do?',
+      'Tell me about a time something went wrong during service and how you fixed it.',
+      'How do you work with the rest of the team when the kitchen or the floor falls behind?',
+    ],
+    role: {
+      name: 'Food safety and service skills',
+      description: 'Knows food safety (temperatures, storage, allergens, sanitation) and the station or service routine; keeps quality consistent during rushes.',
+      keywords: ['temperature', 'food', 'safety', 'allergen', 'allergy', 'sanitize', 'sanitise', 'clean', 'prep', 'station', 'order', 'ticket', 'plate', 'kitchen', 'table', 'storage', 'label', 'fifo', 'cross-contamination', 'haccp', 'servsafe', 'rush'],
+    },
+    focus: {
+      name: 'Guest experience',
+      description: 'Puts guests first: friendly, attentive, handles complaints and mistakes quickly and honestly.',
+      keywords: ['guest', 'customer', 'diner', 'table', 'complaint', 'apologise', 'apologize', 'manager', 'comp', 'remake', 'happy', 'service', 'friendly'],
+    },
+  },
+  healthcare: {
+    label: 'Healthcare',
+    keywords: ['patient', 'nurse', 'nursing', 'clinic', 'hospital', 'medical', 'healthcare', 'health care', 'care', 'cna', 'rn', 'lpn', 'caregiver', 'pharmacy', 'physician', 'hipaa', 'ehr', 'emr', 'clinical', 'therapist', 'dental', 'home health'],
+    skills: ['patient care', 'HIPAA', 'EHR/EMR documentation', 'vital signs', 'medication administration', 'infection control', 'BLS/CPR', 'care planning', 'patient education', 'triage', 'charting', 'Epic', 'phlebotomy', 'wound care', 'fall prevention'],
+    questions: [
+      'Tell me about a time a patient was anxious or upset. How did you help them, and what was the outcome?',
+      'How do you protect patient privacy day to day? Give me an example involving HIPAA.',
+      'Walk me through how you would handle noticing a possible medication error.',
+      'How do you prioritise your patients when several need you at the same time?',
+      'Tell me about a time you worked with doctors, nurses or family members to improve a patient’s care.',
+    ],
+    role: {
+      name: 'Clinical knowledge and safety',
+      description: 'Safe, accurate clinical practice for the role: procedures, documentation, infection control, medication safety and escalation.',
+      keywords: ['patient', 'medication', 'chart', 'document', 'vital', 'infection', 'protocol', 'doctor', 'physician', 'nurse', 'escalate', 'report', 'error', 'safety', 'hipaa', 'privacy', 'care plan', 'assess', 'triage', 'dose'],
+    },
+    focus: {
+      name: 'Patient care and empathy',
+      description: 'Treats patients with empathy and respect, communicates clearly with patients and families, and advocates for their wellbeing.',
+      keywords: ['patient', 'family', 'listen', 'comfort', 'calm', 'explain', 'empathy', 'respect', 'dignity', 'reassure', 'anxious', 'scared', 'care', 'trust'],
+    },
+  },
+  logistics: {
+    label: 'Logistics and trucking',
+    keywords: ['truck', 'trucking', 'driver', 'cdl', 'freight', 'logistics', 'warehouse', 'delivery', 'route', 'dispatch', 'dispatcher', 'forklift', 'shipping', 'receiving', 'fleet', 'dot', 'hours of service', 'eld', 'otr', 'haul', 'loading dock', 'supply chain', '3pl'],
+    skills: ['CDL Class A', 'DOT regulations', 'hours of service', 'ELD logs', 'pre-trip inspection', 'route planning', 'safe driving record', 'forklift certification', 'load securement', 'hazmat endorsement', 'warehouse management systems', 'inventory control', 'shipping and receiving', 'customer delivery'],
+    questions: [
+      'Walk me through your pre-trip inspection. What do you check, and what do you do if you find a problem?',
+      'Tell me about a time weather, traffic or a breakdown put a delivery at risk. What did you do?',
+      'How do you stay within hours-of-service rules on a tight schedule?',
+      'Tell me about a time you dealt with a difficult customer or receiver at a delivery.',
+      'How do you make sure a load is secured and the paperwork is right before you leave?',
+    ],
+    role: {
+      name: 'Safety and compliance',
+      description: 'Follows DOT and company safety rules: inspections, hours of service, load securement and safe operation; reports problems instead of cutting corners.',
+      keywords: ['inspection', 'pre-trip', 'brake', 'tire', 'tyre', 'lights', 'safety', 'dot', 'hours', 'log', 'eld', 'load', 'secure', 'strap', 'chain', 'paperwork', 'bill of lading', 'report', 'mechanic', 'rules', 'speed', 'forklift'],
+    },
+    focus: {
+      name: 'Reliability and planning',
+      description: 'Plans routes and time well, communicates delays early with dispatch and customers, and delivers on time.',
+      keywords: ['route', 'plan', 'schedule', 'on time', 'late', 'delay', 'dispatch', 'call', 'customer', 'weather', 'traffic', 'delivery', 'reliable', 'communicate', 'eta'],
+    },
+  },
+  manufacturing: {
+    label: 'Manufacturing',
+    keywords: ['manufacturing', 'production', 'assembly', 'machine operator', 'plant', 'factory', 'cnc', 'quality control', 'lean', 'six sigma', 'osha', 'lockout', 'tagout', 'maintenance technician', 'welder', 'welding', 'fabrication', 'line', 'shift', 'machinist'],
+    skills: ['machine operation', 'CNC', 'lockout/tagout', 'OSHA safety', 'quality inspection', 'blueprint reading', 'measuring tools', 'lean manufacturing', '5S', 'Six Sigma', 'preventive maintenance', 'welding', 'forklift', 'GMP', 'root cause analysis'],
+    questions: [
+      'Walk me through lockout/tagout. When do you use it and what are the steps?',
+      'Tell me about a time you found a quality problem on the line. What did you do?',
+      'How do you keep up with production targets without cutting corners on safety or quality?',
+      'Tell me about an improvement you suggested or made to a process, and what it changed.',
+      'A machine starts making an unusual noise mid-shift. What do you do?',
+    ],
+    role: {
+      name: 'Safety and quality',
+      description: 'Works safely (lockout/tagout, PPE, OSHA rules) and protects quality: inspects, measures, stops the line when needed and reports defects.',
+      keywords: ['safety', 'lockout', 'tagout', 'ppe', 'osha', 'guard', 'quality', 'defect', 'inspect', 'measure', 'spec', 'tolerance', 'stop', 'report', 'supervisor', 'scrap', 'rework', 'procedure'],
+    },
+    focus: {
+      name: 'Technical and process skills',
+      description: 'Operates and troubleshoots equipment, reads specifications, and improves processes with lean or root-cause methods.',
+      keywords: ['machine', 'equipment', 'setup', 'cnc', 'blueprint', 'drawing', 'maintenance', 'troubleshoot', 'process', 'improve', 'lean', '5s', 'kaizen', 'root cause', 'cycle time', 'downtime', 'output'],
+    },
+  },
+  finance: {
+    label: 'Financial services',
+    keywords: ['bank', 'banking', 'financial', 'finance', 'accounting', 'accountant', 'teller', 'loan', 'credit', 'underwriting', 'underwriter', 'kyc', 'aml', 'compliance', 'audit', 'investment', 'wealth', 'insurance', 'claims', 'reconciliation', 'ledger', 'cpa', 'analyst', 'fintech'],
+    skills: ['KYC', 'AML', 'regulatory compliance', 'financial analysis', 'Excel', 'reconciliation', 'risk assessment', 'underwriting', 'accounts payable', 'accounts receivable', 'GAAP', 'financial modelling', 'fraud detection', 'client relationship management', 'cash handling'],
+    questions: [
+      'Tell me about a time you spotted an error or a discrepancy in financial data. How did you find it and resolve it?',
+      'How would you handle a client transaction that looks suspicious under AML rules?',
+      'Walk me through how you make sure your work is accurate when you are under deadline pressure.',
+      'Tell me about a time you explained a complex financial topic to a client or a colleague without a finance background.',
+      'Describe a time you had to follow a compliance procedure that slowed things down. How did you handle it?',
+    ],
+    role: {
+      name: 'Financial and regulatory knowledge',
+      description: 'Knows the products, numbers and rules of the role: KYC/AML, controls, reconciliation and analysis; acts with integrity.',
+      keywords: ['account', 'transaction', 'reconcile', 'reconciliation', 'ledger', 'kyc', 'aml', 'compliance', 'regulation', 'audit', 'risk', 'fraud', 'report', 'control', 'excel', 'model', 'loan', 'credit', 'suspicious', 'escalate', 'policy'],
+    },
+    focus: {
+      name: 'Accuracy and integrity',
+      description: 'Careful, accurate work with checks and controls; raises issues honestly and protects clients and the firm.',
+      keywords: ['accurate', 'accuracy', 'check', 'double-check', 'review', 'error', 'discrepancy', 'detail', 'verify', 'honest', 'integrity', 'escalate', 'deadline', 'mistake', 'correct'],
+    },
+  },
+  hospitality: {
+    label: 'Hospitality',
+    keywords: ['hotel', 'hospitality', 'front desk', 'guest', 'concierge', 'housekeeping', 'resort', 'reservations', 'check-in', 'pms', 'banquet', 'event', 'room', 'lodging', 'front office', 'night auditor', 'bellhop', 'valet'],
+    skills: ['guest service', 'property management systems (PMS)', 'reservations', 'check-in and check-out', 'upselling', 'complaint resolution', 'housekeeping standards', 'cash handling', 'night audit', 'event coordination', 'multilingual communication', 'Opera PMS'],
+    questions: [
+      'Tell me about a time a guest was unhappy with their stay. What did you do, and how did it end?',
+      'Walk me through a smooth check-in when there is a queue at the desk.',
+      'A guest arrives and their reservation is missing and the hotel is full. What would you do?',
+      'How do you make a guest’s stay memorable? Give me a real example.',
+      'Tell me about a time you worked with housekeeping, maintenance or another team to fix a problem for a guest.',
+    ],
+    role: {
+      name: 'Hospitality operations',
+      description: 'Knows the front-of-house routine: reservations and the PMS, check-in and check-out, payments, and coordination with housekeeping and maintenance.',
+      keywords: ['reservation', 'booking', 'check-in', 'check in', 'checkout', 'check-out', 'room', 'pms', 'system', 'desk', 'payment', 'key', 'housekeeping', 'maintenance', 'upgrade', 'rate', 'shift', 'audit'],
+    },
+    focus: {
+      name: 'Guest experience',
+      description: 'Warm, attentive service: anticipates needs, resolves complaints gracefully and turns problems into good experiences.',
+      keywords: ['guest', 'customer', 'welcome', 'smile', 'complaint', 'apologise', 'apologize', 'upgrade', 'memorable', 'happy', 'service', 'satisfied', 'review', 'listen', 'name'],
+    },
+  },
+  general: {
+    label: 'General',
+    keywords: [],
+    skills: ['communication', 'organisation', 'teamwork', 'problem solving', 'time management', 'customer focus', 'attention to detail'],
+    questions: [
+      'Tell me about a challenging situation at work and how you handled it. What was the result?',
+      'Describe a time you had to juggle several priorities. How did you decide what to do first?',
+      'Tell me about a mistake you made at work and what you learned from it.',
+      'How do you make sure the quality of your work stays high?',
+      'Tell me about something you improved in a previous role.',
+    ],
+    role: {
+      name: 'Role knowledge and skills',
+      description: 'Knowledge and skills the role requires, shown through concrete examples of doing similar work well.',
+      keywords: ['experience', 'skill', 'task', 'process', 'tool', 'system', 'procedure', 'project', 'responsible', 'role'],
+    },
+    focus: {
+      name: 'Problem solving',
+      description: 'Handles problems and priorities sensibly, takes ownership and explains the outcome.',
+      keywords: ['problem', 'solve', 'priority', 'prioritise', 'prioritize', 'decide', 'plan', 'mistake', 'learn', 'improve', 'fix', 'result', 'outcome'],
+    },
+  },
+};
+
+/** Criteria every plan has besides the industry's two. */
+export const COMMUNICATION: CriterionTemplate = {
+  name: 'Communication',
+  description: 'Answers clearly and in a logical order, addresses what was asked, and adapts to the listener; structured answers (situation, action, result) score higher.',
+  keywords: ['explain', 'communicate', 'listen', 'told', 'talk', 'discuss', 'update', 'clear', 'clearly', 'email', 'call', 'meeting', 'feedback', 'present'],
+};
+
+export const CULTURE_FIT: CriterionTemplate = {
+  name: 'Cultural fit and motivation',
+  description: 'Motivation for this role, teamwork, ownership and openness to feedback, judged on what the candidate did and values at work, never on personal characteristics.',
+  keywords: ['team', 'teammate', 'colleague', 'coworker', 'together', 'help', 'support', 'feedback', 'learn', 'motivate', 'motivation', 'why', 'value', 'culture', 'enjoy', 'passion', 'ownership', 'responsibility', 'grow'],
+};
+
+export const OPENING_QUESTION = 'Thanks for joining today, candidate_name. To start, could you walk me through your background and what draws you to this {title} role?';
+export const TEAMWORK_QUESTION = 'Tell me about a time you disagreed with a teammate or a manager. How did you handle it, and what happened?';
+export const MOTIVATION_QUESTION = 'What kind of team and work environment help you do your best work, and why does this role fit that?';
+export const CLOSING_QUESTION = 'Is there anything about your experience we have not covered that you would like us to know?';
+
+/** Phone screens: short, practical questions a recruiter asks first. */
+export const DEFAULT_SCREENING_QUESTIONS = [
+  'Could you briefly walk me through your most recent role and what you were responsible for?',
+  'What interests you about this position?',
+  'What is your availability to start, and which shifts or hours can you work?',
+  'Are you legally authorized to work in this country for this employer?',
+  'Tell me about an accomplishment from a recent job that you are proud of.',
+  'What are you looking for in your next role?',
+];

@@ -1,0 +1,73 @@
+import type { CriterionResult, Evaluation } from '../../../../contracts/ai';
+import { weightedOverall, type EvaluationInput } from '../../engine';
+import { runLlmTask, type LlmCallSettings } from '../call';
+import { candidateTurns, literalEvidence } from './evidence';
+import { PROMPT_VERSION, SYSTEM_PROMPT, userPrompt } from './prompt';
+import { evaluateOutput, type EvaluateOutput } from './schema';
+
+export const NOT_ASSESSED = 'Not assessed';
+
+export interface EvaluateMeta {
+  /** Provider name, written into the report. */
+  engine: string;
+  model?: string;
+}
+
+export const NOTHING_SAID = 'The candidate said nothing that could be evaluated.';
+
+export async function evaluate(settings: LlmCallSettings, input: EvaluationInput, meta: EvaluateMeta): Promise<Evaluation> {
+  // With no words from the candidate a model can only invent a judgement; do not ask it to.
+  if (candidateTurns(input.transcript).every((t) => t.text.trim() === '')) {
+    return toEvaluation({ criteria: [], summary: NOTHING_SAID }, input, meta);
+  }
+  return runLlmTask(settings, {
+    name: 'evaluation',
+    schema: evaluateOutput(input.rubric.map((c) => c.name)),
+    schemaDescription: 'Per-criterion scores, feedback and evidence for one interview',
+    system: SYSTEM_PROMPT,
+    prompt: userPrompt(input),
+    maxOutputTokens: 4_000,
+    postProcess: (output) => toEvaluation(output, input, meta),
+  });
+}
+
+/** Everything the model may not be trusted with happens here: weights, evidence, the overall score. */
+export function toEvaluation(output: EvaluateOutput, input: EvaluationInput, meta: EvaluateMeta): Evaluation {
+  const turns = candidateTurns(input.transcript);
+  const byName = new Map<string, EvaluateOutput['criteria'][number]>();
+  for (const c of output.criteria) {
+    const key = nameKey(c.name);
+    if (!byName.has(key)) byName.set(key, c);
+  }
+
+  const criteria: CriterionResult[] = input.rubric.map((rubric) => {
+    const judged = byName.get(nameKey(rubric.name));
+    if (!judged) return { name: rubric.name, weight: rubric.weight, score: null, feedback: NOT_ASSESSED, evidence: [] };
+    const feedback = judged.feedback.replace(/\s+/g, ' ').trim();
+    return {
+      name: rubric.name,
+      weight: rubric.weight,
+      score: judged.score === null ? null : Math.round(Math.min(100, Math.max(0, judged.score))),
+      feedback: feedback === '' ? (judged.score === null ? 'Too little evidence to judge.' : NOT_ASSESSED) : feedback,
+      evidence: literalEvidence(
+        judged.evidence.map((e) => e.quote),
+        turns,
+      ),
+    };
+  });
+
+  return {
+    summary: output.summary.replace(/\s+/g, ' ').trim(),
+    overall: weightedOverall(criteria),
+    criteria,
+    insufficientEvidence: criteria.every((c) => c.score === null),
+    engine: meta.engine,
+    model: meta.model,
+    promptVersion: PROMPT_VERSION,
+    biasFlags: [],
+  };
+}
+
+function nameKey(name: string): string {
+  return name.replace(/\s+/g, ' ').trim().toLowerCase();
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+// Counts are loose here (a ninth question is trimmed, not a reason to ask again); index.ts clamps them.
+export const planInterviewOutput = z.object({
+  questions: z
+    .array(z.string().describe('One interview question, spoken naturally, without numbering'))
+    .min(5)
+    .describe('5 to 8 distinct questions covering job skills, communication and cultural fit'),
+  rubric: z
+    .array(
+      z.object({
+        name: z.string().describe('Short criterion name, e.g. "Problem solving"'),
+        description: z.string().describe('What a strong answer shows for this criterion'),
+        weight: z.number().min(0).max(100).describe('Share of the overall score in percent'),
+      }),
+    )
+    .min(3)
+    .describe('3 to 6 distinct evaluation criteria whose weights total 100'),
+});
+export type PlanInterviewOutput = z.infer<typeof planInterviewOutput>;

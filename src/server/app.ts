@@ -1,0 +1,123 @@
+import '../contracts/zod-messages';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAiEngine, type AiEngine } from './ai';
+import type { AppConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { Mailer } from './mail/mailer';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { candidateRoomRoutes } from './modules/candidate-room/candidate-room.routes';
+import { demoRoutes } from './modules/demo/demo.routes';
+import { EVALUATE_INTERVIEW, requeueStuckEvaluations, runEvaluation } from './modules/evaluation/evaluation.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { interviewRoutes } from './modules/interviews/interviews.routes';
+import { jobRoutes } from './modules/jobs/jobs.routes';
+import { phoneScreeningRoutes } from './modules/phone-screenings/phone-screenings.routes';
+import { reportRoutes } from './modules/report/report.routes';
+import { speechRoutes } from './modules/speech/speech.routes';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { JobQueue } from './queue/queue';
+import { createRoomService } from './rooms/rooms';
+import { createTextToSpeech, type TextToSpeech } from './speech/tts';
+import { RecordingStorage } from './storage/recordings';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+  ai: AiEngine;
+  /** Null when no speech provider is configured: the browser speaks instead. */
+  tts: TextToSpeech | null;
+  queue: JobQueue;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise one is opened from config. */
+  database?: Database;
+  /** Replaces the configured engine (tests). */
+  ai?: AiEngine;
+  /** How often idle workers look for jobs (tests use a short interval). */
+  queuePollSeconds?: number;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.env === 'production',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.memoryDb }));
+  const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const ai = options.ai ?? createAiEngine(config, app.log);
+  const queue = new JobQueue(database, app.log, { pollingIntervalSeconds: options.queuePollSeconds });
+  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue });
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    mailer.close();
+    if (!options.database) await database.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { appUrl: config.appUrl, production: config.env === 'production' });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(rateLimit, { global: false });
+  await app.register(accessPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(demoRoutes);
+  await app.register(adminRoutes);
+  await app.register(speechRoutes);
+  await app.register(jobRoutes);
+  await app.register(interviewRoutes, { rooms: createRoomService(config, app.log) });
+  await app.register(phoneScreeningRoutes);
+  const storage = new RecordingStorage(config.dataDir);
+  await app.register(candidateRoomRoutes, { storage });
+  await app.register(reportRoutes, { storage });
+
+  const indexHtml = config.clientDir && path.join(config.clientDir, 'index.html');
+  const hasClient = Boolean(indexHtml && existsSync(indexHtml));
+  if (hasClient && config.clientDir) {
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes (including the not-found page) are rendered by the React app.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+  });
+
+  // Mail written by an earlier run and not yet delivered, and failed deliveries, are retried.
+  const deliver = () => void mailer.deliverPending().catch((err: unknown) => app.log.warn({ err }, 'mail delivery failed'));
+  const mailTimer = setInterval(deliver, 60_000);
+  mailTimer.unref();
+  app.addHook('onClose', async () => clearInterval(mailTimer));
+  app.addHook('onReady', async () => {
+    deliver();
+    await queue.start();
+    await queue.register<{ interviewId: number }>(EVALUATE_INTERVIEW, async ({ interviewId }) => {
+      await runEvaluation({ db: database.db, ai, log: app.log }, interviewId);
+    });
+    await requeueStuckEvaluations({ db: database.db, queue });
+  });
+  return app;
+}

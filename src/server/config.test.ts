@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = { DATA_DIR: '/tmp/hireloop-config-test', SESSION_SECRET: 'x'.repeat(32) };
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', appUrl: 'http://localhost:3000', databaseUrl: undefined, ai: { provider: 'builtin' } });
+  });
+
+  it('lists every bad variable by name', () => {
+    try {
+      loadConfig({ ...base, PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', AI_PROVIDER: 'skynet' });
+      expect.fail('should have thrown');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const message = (err as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'AI_PROVIDER']) expect(message).toContain(`${name}:`);
+    }
+  });
+
+  it('requires a session secret in production and keys for paid providers', () => {
+    expect(() => loadConfig({ DATA_DIR: base.DATA_DIR, NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...base, AI_PROVIDER: 'openai' })).toThrow(/AI_API_KEY: required when AI_PROVIDER=openai/);
+    expect(() => loadConfig({ ...base, LIVEKIT_URL: 'wss://rooms.example.com' })).toThrow(/LIVEKIT_API_KEY, LIVEKIT_API_SECRET: required/);
+  });
+
+  it('stops the server start with a message naming the variable', () => {
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: '99999', DATA_DIR: '/tmp/hireloop-config-test' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('Invalid configuration');
+    expect(res.stderr).toContain('PORT:');
+  });
+});

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    APP_URL: optionalString.pipe(z.url().optional()),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default('Hireloop <no-reply@hireloop.local>'),
+    CLIENT_DIR: z.string().min(1).default('dist/client'),
+    RECORDING_MAX_BYTES: z.coerce.number().int().min(1024).default(3 * 1024 ** 3),
+    REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    AI_PROVIDER: z.enum(['builtin', 'openai', 'anthropic', 'openai-compatible']).default('builtin'),
+    AI_MODEL: optionalString,
+    AI_BASE_URL: optionalString.pipe(z.url().optional()),
+    AI_API_KEY: optionalString,
+    TTS_PROVIDER: z.enum(['openai', 'none']).default('none'),
+    STT_PROVIDER: z.enum(['openai', 'none']).default('none'),
+    LIVEKIT_URL: optionalString.pipe(z.url().optional()),
+    LIVEKIT_API_KEY: optionalString,
+    LIVEKIT_API_SECRET: optionalString,
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_FROM_NUMBER: optionalString,
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
+  databaseUrl?: string;
+  /** Use an in-memory PGlite (tests): nothing is written to dataDir. */
+  memoryDb?: boolean;
+  sessionSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  /** The largest recording one interview may upload. */
+  recordingMaxBytes: number;
+  /** New accounts one address may register in an hour. */
+  registrationsPerHour: number;
+  /** Serve the built client from this folder when it exists. */
+  clientDir?: string;
+  ai: { provider: Env['AI_PROVIDER']; model?: string; baseUrl?: string; apiKey?: string };
+  tts: { provider: Env['TTS_PROVIDER'] };
+  stt: { provider: Env['STT_PROVIDER'] };
+  livekit?: { url: string; apiKey: string; apiSecret: string };
+  twilio?: { accountSid: string; authToken: string; fromNumber: string };
+  s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** In development the cookie-signing secret is made once per data directory and kept there. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function bothOrNeither<T>(name: string, values: Record<string, string | undefined>, build: () => T, problems: string[]): T | undefined {
+  const set = Object.entries(values).filter(([, v]) => v !== undefined);
+  if (set.length === 0) return undefined;
+  if (set.length < Object.keys(values).length) {
+    const missing = Object.keys(values).filter((k) => values[k] === undefined);
+    problems.push(`${missing.join(', ')}: required when ${set.map(([k]) => k).join(', ')} is set (${name})`);
+    return undefined;
+  }
+  return build();
+}
+
+/** Reads and validates the environment once; every problem is listed, each naming its variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  const dataDir = path.resolve(env.DATA_DIR);
+  const livekit = bothOrNeither(
+    'real-time rooms',
+    { LIVEKIT_URL: env.LIVEKIT_URL, LIVEKIT_API_KEY: env.LIVEKIT_API_KEY, LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET },
+    () => ({ url: env.LIVEKIT_URL!, apiKey: env.LIVEKIT_API_KEY!, apiSecret: env.LIVEKIT_API_SECRET! }),
+    problems,
+  );
+  const twilio = bothOrNeither(
+    'phone calls',
+    { TWILIO_ACCOUNT_SID: env.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: env.TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER: env.TWILIO_FROM_NUMBER },
+    () => ({ accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, fromNumber: env.TWILIO_FROM_NUMBER! }),
+    problems,
+  );
+  if (env.AI_PROVIDER !== 'builtin' && env.AI_PROVIDER !== 'openai-compatible' && !env.AI_API_KEY) {
+    problems.push(`AI_API_KEY: required when AI_PROVIDER=${env.AI_PROVIDER}`);
+  }
+  if (env.TTS_PROVIDER === 'openai' && !env.AI_API_KEY) {
+    problems.push('AI_API_KEY: required when TTS_PROVIDER=openai');
+  }
+  if (env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL) {
+    problems.push('AI_BASE_URL: required when AI_PROVIDER=openai-compatible');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    sessionSecret: env.SESSION_SECRET ?? developmentSecret(dataDir),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
+    recordingMaxBytes: env.RECORDING_MAX_BYTES,
+    clientDir: path.resolve(env.CLIENT_DIR),
+    ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY },
+    tts: { provider: env.TTS_PROVIDER },
+    stt: { provider: env.STT_PROVIDER },
+    livekit,
+    twilio,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+  };
+}

@@ -1,0 +1,163 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, users } from './accounts';
+
+export interface RubricCriterion {
+  name: string;
+  description: string;
+  weight: number;
+}
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The user who created the job (the spec's userId). */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    questions: jsonb('questions').$type<string[]>().notNull().default([]),
+    rubric: jsonb('rubric').$type<RubricCriterion[]>(),
+    videoRecording: boolean('video_recording').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActivity: timestamp('last_activity', { withTimezone: true }),
+    numOfInterviews: integer('num_of_interviews').notNull().default(0),
+  },
+  (t) => [index('jobs_company_idx').on(t.companyId)],
+);
+
+export const interviews = pgTable(
+  'interviews',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    candidateName: text('candidate_name').notNull(),
+    email: text('email').notNull(),
+    recordingUrl: text('recording_url'),
+    transcript: jsonb('transcript'),
+    feedback: jsonb('feedback'),
+    status: text('status').notNull().default('pending'),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull().defaultNow(),
+    roomName: text('room_name'),
+    roomUrl: text('room_url'),
+    /** Capability for the candidate's link: random, at least 128 bits, URL-safe. */
+    candidateToken: text('candidate_token').notNull(),
+    /** Capability for the AI participant of the real-time room. */
+    aiToken: text('ai_token'),
+    videoRecording: boolean('video_recording').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(false),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    emailSent: boolean('email_sent').notNull().default(false),
+    /** The recording's segments (tus upload ids, in order), once the candidate submitted. */
+    recordingSegments: jsonb('recording_segments').$type<{ uploadId: string; bytes: number }[]>(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('interviews_job_idx').on(t.jobId), uniqueIndex('interviews_candidate_token_idx').on(t.candidateToken)],
+);
+
+/** The recruiter's own notes and rating of an interview, kept apart from the AI's feedback. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    interviewId: integer('interview_id')
+      .notNull()
+      .references(() => interviews.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id),
+    content: text('content').notNull(),
+    rating: integer('rating'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_interview_idx').on(t.interviewId)],
+);
+
+/**
+ * The recruiter's review of an interview: score changes (with the AI's value and the reason) and
+ * decisions. Append-only, so every change stays visible; the AI's feedback is never overwritten.
+ */
+export const interviewReviews = pgTable(
+  'interview_reviews',
+  {
+    id: serial('id').primaryKey(),
+    interviewId: integer('interview_id')
+      .notNull()
+      .references(() => interviews.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['score', 'decision'] }).notNull(),
+    criterion: text('criterion'),
+    fromScore: integer('from_score'),
+    toScore: integer('to_score'),
+    decision: text('decision', { enum: ['advance', 'hold', 'reject'] }),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('interview_reviews_interview_idx').on(t.interviewId, t.createdAt)],
+);
+
+/** Recording uploads, so each upload id is tied to the one interview whose link created it. */
+export const recordingUploads = pgTable(
+  'recording_uploads',
+  {
+    id: text('id').primaryKey(),
+    interviewId: integer('interview_id')
+      .notNull()
+      .references(() => interviews.id, { onDelete: 'cascade' }),
+    segment: integer('segment').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recording_uploads_interview_idx').on(t.interviewId)],
+);
+
+export const phoneScreenings = pgTable(
+  'phone_screenings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    jobTitle: text('job_title'),
+    jobDescription: text('job_description'),
+    skills: text('skills'),
+    questions: jsonb('questions').$type<string[]>().notNull().default([]),
+    rubric: jsonb('rubric').$type<RubricCriterion[]>(),
+    agentName: text('agent_name').notNull().default('Alex'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('phone_screenings_company_idx').on(t.companyId)],
+);
+
+export const phoneScreeningCandidates = pgTable(
+  'phone_screening_candidates',
+  {
+    id: serial('id').primaryKey(),
+    screeningId: integer('screening_id')
+      .notNull()
+      .references(() => phoneScreenings.id, { onDelete: 'cascade' }),
+    candidateName: text('candidate_name').notNull(),
+    countryCode: text('country_code').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    interviewTime: timestamp('interview_time', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    status: text('status').notNull().default('pending'),
+    notes: text('notes'),
+    candidateToken: text('candidate_token'),
+    transcript: jsonb('transcript'),
+    feedback: jsonb('feedback'),
+    recordingUrl: text('recording_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('phone_candidates_screening_idx').on(t.screeningId)],
+);

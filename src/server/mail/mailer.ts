@@ -1,0 +1,131 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db, Tx } from '../db/client';
+import { emails, interviews } from '../db/schema';
+
+export interface OutgoingEmail {
+  kind: string;
+  to: string;
+  subject: string;
+  body: string;
+  companyId?: number;
+  userId?: number;
+  interviewId?: number;
+}
+
+const maxAttempts = 5;
+/** A claim older than this belonged to a sender that died; the email is tried again. */
+const claimTimeoutMs = 10 * 60 * 1000;
+const batchSize = 50;
+
+/**
+ * Mail goes through the `emails` table: `enqueue` writes it inside the caller's transaction, so
+ * the event and its email commit together; `deliverPending` claims queued rows (so two app
+ * instances never send one twice) and hands them to SMTP, or, with no SMTP configured, leaves them
+ * readable in the in-app outbox. An invitation handed to the mail server marks its interview's
+ * emailSent.
+ */
+export class Mailer {
+  private readonly transport?: Transporter;
+  private running?: Promise<void>;
+  private again = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { smtpUrl?: string; from: string; log: FastifyBaseLogger },
+  ) {
+    if (options.smtpUrl) this.transport = nodemailer.createTransport(options.smtpUrl);
+  }
+
+  get hasSmtp(): boolean {
+    return Boolean(this.transport);
+  }
+
+  async enqueue(tx: Db | Tx, message: OutgoingEmail): Promise<number> {
+    const [row] = await tx
+      .insert(emails)
+      .values({
+        kind: message.kind,
+        toAddress: message.to,
+        subject: message.subject,
+        body: message.body,
+        companyId: message.companyId ?? null,
+        userId: message.userId ?? null,
+        interviewId: message.interviewId ?? null,
+      })
+      .returning({ id: emails.id });
+    return row!.id;
+  }
+
+  /**
+   * Delivers everything queued. A call made while a run is under way waits for one more run, so
+   * mail enqueued just before the call is always included.
+   */
+  deliverPending(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await this.deliverBatch()) === batchSize);
+        } while (this.again);
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  private async claim() {
+    const stale = new Date(Date.now() - claimTimeoutMs);
+    const ready = or(
+      eq(emails.status, 'queued'),
+      and(eq(emails.status, 'failed'), lt(emails.attempts, maxAttempts)),
+      and(eq(emails.status, 'sending'), lt(emails.claimedAt, stale)),
+    );
+    return this.db.transaction(async (tx) => {
+      const ids = await tx.select({ id: emails.id }).from(emails).where(ready).orderBy(emails.id).limit(batchSize).for('update', { skipLocked: true });
+      if (ids.length === 0) return [];
+      return tx
+        .update(emails)
+        .set({ status: 'sending', claimedAt: new Date() })
+        .where(inArray(emails.id, ids.map((r) => r.id)))
+        .returning();
+    });
+  }
+
+  private async deliverBatch(): Promise<number> {
+    const claimed = await this.claim();
+    for (const email of claimed) {
+      if (!this.transport) {
+        await this.db.update(emails).set({ status: 'outbox', claimedAt: null }).where(eq(emails.id, email.id));
+        continue;
+      }
+      try {
+        await this.transport.sendMail({ from: this.options.from, to: email.toAddress, subject: email.subject, text: email.body });
+        await this.db.transaction(async (tx) => {
+          await tx.update(emails).set({ status: 'sent', sentAt: new Date(), attempts: sql`${emails.attempts} + 1`, lastError: null, claimedAt: null }).where(eq(emails.id, email.id));
+          if (email.interviewId !== null && email.kind === 'invitation') {
+            await tx.update(interviews).set({ emailSent: true }).where(eq(interviews.id, email.interviewId));
+          }
+        });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        this.options.log.warn({ emailId: email.id, err: message }, 'email delivery failed');
+        await this.db
+          .update(emails)
+          .set({ status: 'failed', attempts: sql`${emails.attempts} + 1`, lastError: message.slice(0, 500), claimedAt: null })
+          .where(eq(emails.id, email.id));
+      }
+    }
+    return claimed.length;
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,142 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import type { PublicUser, LoginInput, RegisterInput } from '../../../contracts/auth';
+import type { Db } from '../../db/client';
+import { auditLog, companies, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { createSession, type SessionUser } from './session';
+
+/** Failed sign-ins counted over this window decide throttling. */
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_ADDRESS = 20;
+
+interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export function toPublicUser(user: SessionUser): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    companyName: user.companyName,
+    isApproved: user.isApproved,
+    role: user.role,
+  };
+}
+
+// Verified against when the username is unknown, so a miss takes as long as a wrong password.
+let dummyHash: Promise<string> | undefined;
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** The first account of an install is the operator: approved at once, with the admin role. */
+export async function register(db: Db, input: RegisterInput, meta: RequestMeta): Promise<{ user: SessionUser; sessionId: string }> {
+  const passwordHash = await hash(input.password);
+  let user: SessionUser;
+  try {
+    user = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727212)`);
+      const [existing] = await tx.select({ n: count() }).from(users);
+      const isFirst = (existing?.n ?? 0) === 0;
+      const [company] = await tx.insert(companies).values({ name: input.companyName }).returning();
+      const [row] = await tx
+        .insert(users)
+        .values({
+          companyId: company!.id,
+          username: input.username,
+          passwordHash,
+          role: isFirst ? 'admin' : 'member',
+          isApproved: isFirst,
+          reviewStatus: isFirst ? 'approved' : 'pending',
+          reviewedAt: isFirst ? new Date() : null,
+        })
+        .returning();
+      await recordAudit(tx, {
+        action: 'account_registered',
+        actorUserId: row!.id,
+        companyId: company!.id,
+        subject: input.username.toLowerCase(),
+        ip: meta.ip,
+        details: isFirst ? { operator: true } : {},
+      });
+      return {
+        id: row!.id,
+        username: row!.username,
+        companyId: company!.id,
+        companyName: company!.name,
+        role: row!.role,
+        isApproved: row!.isApproved,
+        reviewStatus: row!.reviewStatus,
+      };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Username already exists');
+    throw err;
+  }
+  const sessionId = await createSession(db, user.id, meta);
+  return { user, sessionId };
+}
+
+async function throttleCheck(db: Db, subject: string, ip: string | undefined): Promise<void> {
+  const since = new Date(Date.now() - THROTTLE_WINDOW_MS);
+  const failures = (where: ReturnType<typeof and>) =>
+    db.select({ n: count(), oldest: min(auditLog.at) }).from(auditLog).where(where);
+  const [byAccount] = await failures(and(eq(auditLog.action, 'login_failed'), eq(auditLog.subject, subject), gt(auditLog.at, since)));
+  const [byAddress] = ip
+    ? await failures(and(eq(auditLog.action, 'login_failed'), eq(auditLog.ip, ip), gt(auditLog.at, since)))
+    : [undefined];
+  const over = [
+    byAccount && byAccount.n >= MAX_FAILURES_PER_ACCOUNT ? byAccount.oldest : null,
+    byAddress && byAddress.n >= MAX_FAILURES_PER_ADDRESS ? byAddress.oldest : null,
+  ].filter((d): d is Date => d instanceof Date || typeof d === 'string');
+  if (over.length === 0) return;
+  const oldest = Math.max(...over.map((d) => new Date(d).getTime()));
+  const retryAfter = Math.max(1, Math.ceil((oldest + THROTTLE_WINDOW_MS - Date.now()) / 1000));
+  await recordAudit(db, { action: 'login_throttled', subject, ip });
+  throw new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {
+    'retry-after': String(retryAfter),
+  });
+}
+
+export async function login(db: Db, input: LoginInput, meta: RequestMeta): Promise<{ user: SessionUser; sessionId: string }> {
+  const subject = input.username.toLowerCase();
+  await throttleCheck(db, subject, meta.ip);
+  const [row] = await db
+    .select({ user: users, companyName: companies.name })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(sql`lower(${users.username}) = ${subject}`)
+    .limit(1);
+  dummyHash ??= hash('not-a-real-password');
+  const ok = await verify(row?.user.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+  if (!row || !ok) {
+    await recordAudit(db, { action: 'login_failed', subject, ip: meta.ip, companyId: row?.user.companyId });
+    throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
+  }
+  if (row.user.reviewStatus === 'rejected') {
+    await recordAudit(db, { action: 'login_failed', subject, ip: meta.ip, actorUserId: row.user.id, details: { reason: 'rejected' } });
+    throw new AppError('ACCOUNT_REJECTED', 'Your account application was not approved. Contact support if you think this is a mistake.');
+  }
+  const sessionId = await createSession(db, row.user.id, meta);
+  await recordAudit(db, { action: 'login_succeeded', actorUserId: row.user.id, companyId: row.user.companyId, subject, ip: meta.ip });
+  return {
+    sessionId,
+    user: {
+      id: row.user.id,
+      username: row.user.username,
+      companyId: row.user.companyId,
+      companyName: row.companyName,
+      role: row.user.role,
+      isApproved: row.user.isApproved,
+      reviewStatus: row.user.reviewStatus,
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { TranscriptEntry } from '../../../contracts/ai';
+import type { Db } from '../../db/client';
+import { interviews, recordingUploads } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { CandidateAccess } from '../../plugins/access';
+import type { JobQueue } from '../../queue/queue';
+import type { RecordingStorage } from '../../storage/recordings';
+import { requestEvaluation, transcriptEntries } from '../evaluation/evaluation.service';
+
+const SUBMITTED = 'This interview has already been submitted';
+
+/** The candidate's interview, still open for answers. */
+export async function liveInterview(db: Db, candidate: CandidateAccess, id: number) {
+  if (candidate.interviewId !== id) throw new AppError('NOT_FOUND', 'Interview not found');
+  const [row] = await db.select().from(interviews).where(eq(interviews.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Interview not found');
+  if (row.status !== 'pending' && row.status !== 'in_progress') throw new AppError('CONFLICT', SUBMITTED);
+  return row;
+}
+
+/** 'Ready to Start': pending → in_progress. A reload of a started interview continues it. */
+export async function startInterview(db: Db, candidate: CandidateAccess, id: number) {
+  const row = await liveInterview(db, candidate, id);
+  const now = new Date();
+  const [updated] = await db
+    .update(interviews)
+    .set({ status: 'in_progress', startedAt: row.startedAt ?? now, isActive: true, lastHeartbeatAt: now })
+    .where(and(eq(interviews.id, id), inArray(interviews.status, ['pending', 'in_progress'])))
+    .returning();
+  if (!updated) throw new AppError('CONFLICT', SUBMITTED);
+  return updated;
+}
+
+export async function saveTranscript(db: Db, candidate: CandidateAccess, id: number, transcript: TranscriptEntry[]): Promise<void> {
+  await liveInterview(db, candidate, id);
+  await db
+    .update(interviews)
+    .set({ transcript: { transcript }, lastHeartbeatAt: new Date(), isActive: true })
+    .where(and(eq(interviews.id, id), eq(interviews.status, 'in_progress')));
+}
+
+export async function heartbeat(db: Db, candidate: CandidateAccess, id: number): Promise<void> {
+  await liveInterview(db, candidate, id);
+  await db.update(interviews).set({ lastHeartbeatAt: new Date(), isActive: true }).where(and(eq(interviews.id, id), eq(interviews.status, 'in_progress')));
+}
+
+export const savedTranscript = (stored: unknown) => transcriptEntries(stored);
+
+/**
+ * Submits the interview once: every upload must belong to it, be complete and be WebM. Then the
+ * transcript and segments are stored, the status moves to 'evaluating' and the evaluation is
+ * queued. A second submission is refused.
+ */
+export async function completeInterview(
+  deps: { db: Db; storage: RecordingStorage; queue: JobQueue },
+  candidate: CandidateAccess,
+  id: number,
+  input: { uploadIds: string[]; transcript: TranscriptEntry[] },
+): Promise<void> {
+  const { db, storage } = deps;
+  const row = await liveInterview(db, candidate, id);
+  if (row.status !== 'in_progress') throw new AppError('CONFLICT', 'The interview has not been started');
+  const owned = await db.select().from(recordingUploads).where(eq(recordingUploads.interviewId, id)).orderBy(asc(recordingUploads.segment));
+  const segments: { uploadId: string; bytes: number }[] = [];
+  for (const uploadId of input.uploadIds) {
+    if (!owned.some((u) => u.id === uploadId)) throw new AppError('NOT_FOUND', 'Recording upload not found');
+    const state = await storage.uploadState(uploadId);
+    if (!state || state.size === undefined || state.offset !== state.size) throw new AppError('CONFLICT', 'The recording has not finished uploading');
+    if (!(await storage.isWebm(uploadId))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording is not a WebM file');
+    segments.push({ uploadId, bytes: state.size });
+  }
+  await submit(deps, id, segments, input.transcript);
+}
+
+/** Stores a finished recording and transcript, and queues the evaluation (shared by both upload paths). */
+export async function submit(
+  deps: { db: Db; queue: JobQueue },
+  id: number,
+  segments: { uploadId: string; bytes: number }[],
+  transcript: TranscriptEntry[],
+): Promise<void> {
+  const [updated] = await deps.db
+    .update(interviews)
+    .set({
+      recordingSegments: segments,
+      recordingUrl: `/api/interview/${id}/recording`,
+      transcript: { transcript },
+      isActive: false,
+      status: 'evaluating',
+    })
+    .where(and(eq(interviews.id, id), inArray(interviews.status, ['pending', 'in_progress'])))
+    .returning({ id: interviews.id });
+  if (!updated) throw new AppError('CONFLICT', SUBMITTED);
+  await requestEvaluation(deps, id);
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { Server as TusServer } from '@tus/server';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WEBM_SIGNATURE } from '../../../contracts/candidate-room';
+import { interviews, recordingUploads } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { RecordingStorage } from '../../storage/recordings';
+
+export const UPLOAD_PATH = '/api/uploads';
+
+const newUploadId = () => randomBytes(16).toString('hex');
+
+/** tus metadata: comma-separated "key base64value" pairs. */
+function parseMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key) out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+/**
+ * The resumable upload endpoint (tus 1.0 with creation, creation-defer-length and termination).
+ * Fastify checks the candidate token and ties each upload to the token's interview; tus writes the
+ * bytes straight to disk, so a dropped connection or a server restart resumes where it stopped.
+ */
+export async function registerTusUploads(app: FastifyInstance, storage: RecordingStorage): Promise<void> {
+  const { db } = app.deps.database;
+  const maxSize = app.deps.config.recordingMaxBytes;
+  const tus = new TusServer({
+    path: UPLOAD_PATH,
+    datastore: storage.datastore,
+    maxSize,
+    relativeLocation: true,
+    namingFunction: () => newUploadId(),
+    onUploadCreate: async (req, upload) => {
+      const interviewId = Number(upload.metadata?.interviewId);
+      const segment = Number(upload.metadata?.segment ?? 0);
+      await db.insert(recordingUploads).values({ id: upload.id, interviewId, segment: Number.isFinite(segment) ? segment : 0 });
+      return {};
+    },
+    onUploadFinish: async (_req, upload) => {
+      if (!(await storage.isWebm(upload.id))) {
+        await storage.remove(upload.id);
+        // tus answers with the status_code and body of what the hook throws.
+        throw Object.assign(new Error('not webm'), { status_code: 415, body: 'The recording is not a WebM file' });
+      }
+      return {};
+    },
+  });
+
+  // tus reads the raw request body itself.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const candidate = request.candidate;
+    if (!candidate) throw new AppError('UNAUTHENTICATED', 'A candidate link is required to upload a recording');
+    if (request.method === 'GET') throw new AppError('NOT_FOUND', 'Not found');
+    const [interview] = await db.select({ status: interviews.status }).from(interviews).where(eq(interviews.id, candidate.interviewId));
+    const uploadId = (request.params as { id?: string }).id;
+    if (request.method === 'POST' && !uploadId) {
+      const metadata = parseMetadata(request.headers['upload-metadata'] as string | undefined);
+      if (Number(metadata.interviewId) !== candidate.interviewId) throw new AppError('FORBIDDEN', 'This upload does not belong to your interview');
+      if (interview?.status !== 'in_progress') throw new AppError('CONFLICT', 'The interview is not in progress');
+    } else if (uploadId) {
+      const [owned] = await db
+        .select({ id: recordingUploads.id })
+        .from(recordingUploads)
+        .where(and(eq(recordingUploads.id, uploadId), eq(recordingUploads.interviewId, candidate.interviewId)));
+      if (!owned) throw new AppError('NOT_FOUND', 'Upload not found');
+      if (request.method !== 'HEAD' && interview?.status !== 'in_progress') throw new AppError('CONFLICT', 'The interview is not in progress');
+    }
+    // Security headers set by earlier hooks go out with tus's own response.
+    for (const [key, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(key, value);
+    void reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+
+  const config = { access: 'candidate' as const };
+  app.route({ method: ['POST', 'OPTIONS'], url: UPLOAD_PATH, config, handler });
+  app.route({ method: ['HEAD', 'PATCH', 'DELETE', 'GET', 'OPTIONS'], url: `${UPLOAD_PATH}/:id`, config, handler });
+}
+
+/**
+ * Streams one multipart file to disk under a server-generated name, refusing files over the limit
+ * and files that do not start with the WebM signature. Never buffers the file in memory.
+ */
+export async function receiveMultipartRecording(
+  file: NodeJS.ReadableStream & { truncated?: boolean },
+  storage: RecordingStorage,
+): Promise<{ uploadId: string; bytes: number }> {
+  const uploadId = newUploadId();
+  let bytes = 0;
+  let head = Buffer.alloc(0);
+  const check = new Transform({
+    transform(chunk: Buffer, _enc, callback) {
+      if (head.length < 4) {
+        head = Buffer.concat([head, chunk]).subarray(0, 4);
+        if (head.length >= 4 && !WEBM_SIGNATURE.every((b, i) => head[i] === b)) {
+          callback(new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording is not a WebM file'));
+          return;
+        }
+      }
+      bytes += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(file, check, createWriteStream(storage.pathOf(uploadId)));
+    if (file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The recording is larger than this server accepts');
+    if (bytes < 4) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording is not a WebM file');
+    return { uploadId, bytes };
+  } catch (err) {
+    await storage.remove(uploadId);
+    throw err;
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { candidateInterview, createdInterview, createInterviewInput, interviewDetail, interviewListItem, sendEmailsInput, sendEmailsResult } from '../../../contracts/interviews';
+import { AppError } from '../../lib/errors';
+import { requireUser } from '../../plugins/access';
+import type { RoomService } from '../../rooms/rooms';
+import { idParams } from '../jobs/jobs.routes';
+import { createInterview, getOwnInterview, listInterviews, toCandidateView, toDetail } from './interviews.service';
+import { sendInvitations } from './invitations.service';
+
+export async function interviewRoutes(app: FastifyInstance, options: { rooms: RoomService }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const { appUrl } = app.deps.config;
+  const user = { access: 'user' } as const;
+
+  r.get('/api/job/:id/interview', { config: user, schema: { params: idParams, response: { 200: z.array(interviewListItem) } } }, (request) =>
+    listInterviews(db, requireUser(request), request.params.id, appUrl),
+  );
+
+  r.post(
+    '/api/job/:jobId/interview',
+    { config: user, schema: { params: z.object({ jobId: idParams.shape.id }), body: createInterviewInput, response: { 201: createdInterview } } },
+    async (request, reply) => {
+      if (request.body.jobId !== undefined && request.body.jobId !== request.params.jobId) {
+        throw new AppError('VALIDATION_FAILED', 'jobId: does not match the job in the address');
+      }
+      const created = await createInterview({ db, rooms: options.rooms, appUrl }, requireUser(request), request.params.jobId, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  // With a candidate token: only what the candidate screen needs. Without: the owner's full view.
+  r.get('/api/interview/:id', { config: { access: 'candidate' }, schema: { params: idParams, response: { 200: z.union([interviewDetail, candidateInterview]) } } }, async (request) => {
+    if (request.candidate) {
+      if (request.candidate.interviewId !== request.params.id) throw new AppError('NOT_FOUND', 'Interview not found');
+      return toCandidateView(request.candidate);
+    }
+    return toDetail(await getOwnInterview(db, requireUser(request), request.params.id));
+  });
+
+  r.post(
+    '/api/send-candidate-emails',
+    { config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: sendEmailsInput, response: { 200: sendEmailsResult } } },
+    (request) => sendInvitations({ db, mailer: app.deps.mailer, appUrl }, requireUser(request), request.body),
+  );
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { CandidateInterview, CreatedInterview, InterviewDetail, InterviewListItem } from '../../../contracts/interviews';
+import type { Db } from '../../db/client';
+import { interviews, jobs } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { RoomService } from '../../rooms/rooms';
+import type { SessionUser } from '../auth/session';
+import { getOwnJob } from '../jobs/jobs.service';
+
+type InterviewRow = typeof interviews.$inferSelect;
+
+export const candidateLink = (appUrl: string, row: Pick<InterviewRow, 'id' | 'candidateToken'>) => `${appUrl}/interview/${row.id}?token=${row.candidateToken}`;
+
+/** The overall score of a completed interview's feedback, whatever shape it was stored in. */
+export function overallScore(feedback: unknown): number | null {
+  if (feedback && typeof feedback === 'object' && 'overall' in feedback) {
+    const overall = (feedback).overall;
+    return typeof overall === 'number' ? overall : null;
+  }
+  return null;
+}
+
+/** In the room: started, not submitted, and heard from in the last two minutes. */
+const isInRoom = (row: InterviewRow) => row.isActive && row.status === 'in_progress' && row.lastHeartbeatAt !== null && Date.now() - row.lastHeartbeatAt.getTime() < 2 * 60_000;
+
+export function toListItem(row: InterviewRow, appUrl: string): InterviewListItem {
+  return {
+    id: row.id,
+    jobId: row.jobId,
+    candidateName: row.candidateName,
+    email: row.email,
+    status: row.status,
+    overallScore: row.status === 'completed' ? overallScore(row.feedback) : null,
+    emailSent: row.emailSent,
+    isActive: isInRoom(row),
+    scheduledFor: row.scheduledFor.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    roomName: row.roomName,
+    candidateLink: candidateLink(appUrl, row),
+  };
+}
+
+export async function listInterviews(db: Db, user: SessionUser, jobId: number, appUrl: string): Promise<InterviewListItem[]> {
+  await getOwnJob(db, user, jobId);
+  const rows = await db.select().from(interviews).where(eq(interviews.jobId, jobId)).orderBy(desc(interviews.createdAt), desc(interviews.id));
+  return rows.map((r) => toListItem(r, appUrl));
+}
+
+export async function createInterview(
+  deps: { db: Db; rooms: RoomService; appUrl: string },
+  user: SessionUser,
+  jobId: number,
+  input: { candidateName: string; email: string; videoRecording?: boolean; scheduledFor?: string },
+): Promise<CreatedInterview> {
+  const job = await getOwnJob(deps.db, user, jobId);
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(interviews)
+      .values({
+        jobId,
+        candidateName: input.candidateName,
+        email: input.email,
+        candidateToken: randomBytes(24).toString('base64url'),
+        videoRecording: input.videoRecording ?? job.videoRecording,
+        scheduledFor: input.scheduledFor ? new Date(input.scheduledFor) : new Date(),
+      })
+      .returning();
+    await tx
+      .update(jobs)
+      .set({ numOfInterviews: sql`${jobs.numOfInterviews} + 1`, lastActivity: new Date() })
+      .where(eq(jobs.id, jobId));
+    return created!;
+  });
+  const link = candidateLink(deps.appUrl, row);
+  const room = await deps.rooms.create(row.id, link);
+  const [updated] = await deps.db
+    .update(interviews)
+    .set({ roomName: room.roomName, roomUrl: room.roomUrl, aiToken: room.aiToken })
+    .where(eq(interviews.id, row.id))
+    .returning();
+  return { ...toListItem(updated!, deps.appUrl), roomUrl: updated!.roomUrl };
+}
+
+/** The company's interview, or 404 for any other id. */
+export async function getOwnInterview(db: Db, user: SessionUser, id: number): Promise<InterviewRow> {
+  const [row] = await db
+    .select({ interview: interviews })
+    .from(interviews)
+    .innerJoin(jobs, eq(jobs.id, interviews.jobId))
+    .where(and(eq(interviews.id, id), eq(jobs.companyId, user.companyId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Interview not found');
+  return row.interview;
+}
+
+export function toDetail(row: InterviewRow): InterviewDetail {
+  return {
+    id: row.id,
+    jobId: row.jobId,
+    candidateName: row.candidateName,
+    email: row.email,
+    status: row.status,
+    feedback: row.feedback ?? null,
+    transcript: row.transcript ?? null,
+    recordingUrl: row.recordingUrl,
+    scheduledFor: row.scheduledFor.toISOString(),
+    isActive: isInRoom(row),
+    emailSent: row.emailSent,
+  };
+}
+
+export const toCandidateView = (c: { interviewId: number; jobId: number; candidateName: string; status: string }): CandidateInterview => ({
+  id: c.interviewId,
+  jobId: c.jobId,
+  candidateName: c.candidateName,
+  status: c.status,
+});

@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../../../contracts/jobs';
+import { jobs } from '../../db/schema';
+import { Agent, createTestApp, type TestApp } from '../../test/app';
+
+let t: TestApp;
+let a: Agent;
+let b: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = new Agent(t.app);
+  await a.register('company-a', 'Alpha Retail');
+  b = new Agent(t.app);
+  await b.register('company-b', 'Beta Logistics');
+});
+afterAll(() => t.close());
+
+const createJob = async (agent: Agent, title = 'Sales Associate', description = 'Help customers on the floor, run the POS register and handle cash, restock shelves.') => {
+  const res = await agent.post('/api/job', { title, description });
+  expect(res.statusCode).toBe(201);
+  return res.json<Job>();
+};
+
+describe('jobs', () => {
+  it('creates a job with AI-drafted questions and a rubric weighing 100, recording company and creator', async () => {
+    const job = await createJob(a);
+    expect(job.title).toBe('Sales Associate');
+    expect(job.questions.length).toBeGreaterThanOrEqual(5);
+    expect(job.rubric?.reduce((s, c) => s + c.weight, 0)).toBe(100);
+    expect(job.rubric?.map((c) => c.name)).toContain('Customer service');
+    expect(job.num_of_interviews).toBe(0);
+    expect(job.videoRecording).toBe(true);
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    const me = (await a.get('/api/user')).json<{ id: number }>();
+    expect(row?.userId).toBe(me.id);
+  });
+
+  it('validates the title and description', async () => {
+    const res = await a.post('/api/job', { title: '  ', description: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toBe('title: Job title is required; description: Job description is required');
+  });
+
+  it('lists only the company\'s own jobs, newest activity first', async () => {
+    const first = await createJob(a, 'Cashier');
+    const second = await createJob(a, 'Stock Clerk');
+    await createJob(b, 'Truck Driver', 'CDL class A, regional routes.');
+    await a.request('PATCH', `/api/job/${first.id}/questions`, { questions: ['Why retail?'] });
+    const list = (await a.get('/api/job')).json<{ id: number; title: string; num_of_interviews: number; lastActivity: string }[]>();
+    expect(list.map((j) => j.title)).not.toContain('Truck Driver');
+    expect(list[0]?.id).toBe(first.id);
+    expect(list[1]?.id).toBe(second.id);
+    expect(list[0]).toEqual({ id: first.id, title: 'Cashier', num_of_interviews: 0, lastActivity: expect.any(String), createdAt: expect.any(String) });
+  });
+
+  it('answers 404 for another company\'s job on every endpoint', async () => {
+    const job = await createJob(a);
+    for (const res of [
+      await b.get(`/api/job/${job.id}`),
+      await b.request('PATCH', `/api/job/${job.id}/questions`, { questions: ['Hacked?'] }),
+      await b.request('PATCH', `/api/job/${job.id}/rubric`, { rubric: [{ name: 'X', description: '', weight: 100 }] }),
+      await b.get(`/api/job/${job.id}/interview`),
+      await b.post(`/api/job/${job.id}/interview`, { candidateName: 'Eve', email: 'eve@example.com' }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await a.get(`/api/job/${job.id}`)).json<Job>().questions).not.toContain('Hacked?');
+    expect((await a.get('/api/job/999999')).json()).toEqual({ error: 'Job not found', code: 'NOT_FOUND' });
+    expect((await new Agent(t.app).get(`/api/job/${job.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('questions', () => {
+  it('drops blank questions, keeps the order, and refuses an empty list', async () => {
+    const job = await createJob(a);
+    const res = await a.request('PATCH', `/api/job/${job.id}/questions`, { questions: ['  Second first?  ', '', '   ', 'Then this one?'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Job>().questions).toEqual(['Second first?', 'Then this one?']);
+    const empty = await a.request('PATCH', `/api/job/${job.id}/questions`, { questions: ['  ', ''] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ error: 'Please add at least one question', code: 'VALIDATION_FAILED' });
+    expect((await a.get(`/api/job/${job.id}`)).json<Job>().questions).toEqual(['Second first?', 'Then this one?']);
+  });
+
+  it('flags questions about protected characteristics', async () => {
+    const job = await createJob(a);
+    const res = await a.request('PATCH', `/api/job/${job.id}/questions`, { questions: ['Tell me about your sales experience.', 'Do you have children?'] });
+    expect(res.json<Job>().biasFlags).toEqual([expect.objectContaining({ index: 1, category: 'marital_family' })]);
+  });
+});
+
+describe('rubric', () => {
+  it('drops blank names and scales weights to exactly 100 with the remainder on the last', async () => {
+    const job = await createJob(a);
+    const res = await a.request('PATCH', `/api/job/${job.id}/rubric`, {
+      rubric: [
+        { name: 'Skills', description: 'What they know', weight: 30 },
+        { name: '', description: 'dropped', weight: 50 },
+        { name: 'Attitude', description: '', weight: 30 },
+        { name: 'Communication', description: 'Clarity', weight: 30 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Job>().rubric).toEqual([
+      { name: 'Skills', description: 'What they know', weight: 33 },
+      { name: 'Attitude', description: '', weight: 33 },
+      { name: 'Communication', description: 'Clarity', weight: 34 },
+    ]);
+  });
+
+  it('refuses an empty rubric and weights outside 0-100', async () => {
+    const job = await createJob(a);
+    const empty = await a.request('PATCH', `/api/job/${job.id}/rubric`, { rubric: [{ name: ' ', description: 'x', weight: 100 }] });
+    expect(empty.json()).toEqual({ error: 'Please add at least one evaluation criterion', code: 'VALIDATION_FAILED' });
+    const heavy = await a.request('PATCH', `/api/job/${job.id}/rubric`, { rubric: [{ name: 'A', description: '', weight: 150 }] });
+    expect(heavy.statusCode).toBe(400);
+    expect(heavy.json<{ error: string }>().error).toMatch(/^rubric\.0\.weight: /);
+  });
+});

@@ -1,0 +1,105 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { cleanQuestions, QUESTIONS_REQUIRED } from '../../../contracts/jobs';
+import type { PhoneScreening, ScreeningCandidate } from '../../../contracts/phone-screenings';
+import type { AiEngine } from '../../ai/engine';
+import type { Db } from '../../db/client';
+import { phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { SessionUser } from '../auth/session';
+
+type ScreeningRow = typeof phoneScreenings.$inferSelect;
+type CandidateRow = typeof phoneScreeningCandidates.$inferSelect;
+
+export const toScreening = (row: ScreeningRow): PhoneScreening => ({
+  id: row.id,
+  jobTitle: row.jobTitle,
+  jobDescription: row.jobDescription,
+  skills: row.skills,
+  questions: row.questions,
+  agentName: row.agentName,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toCandidate = (row: CandidateRow): ScreeningCandidate => ({
+  id: row.id,
+  screeningId: row.screeningId,
+  candidateName: row.candidateName,
+  countryCode: row.countryCode,
+  phoneNumber: row.phoneNumber,
+  interviewTime: row.interviewTime.toISOString(),
+  timeZone: row.timeZone,
+  notes: row.notes,
+  status: row.status,
+});
+
+export async function listScreenings(db: Db, user: SessionUser): Promise<PhoneScreening[]> {
+  const rows = await db.select().from(phoneScreenings).where(eq(phoneScreenings.companyId, user.companyId)).orderBy(desc(phoneScreenings.createdAt), desc(phoneScreenings.id));
+  return rows.map(toScreening);
+}
+
+/** The company's screening, or 404 for any other id. */
+export async function getOwnScreening(db: Db, user: SessionUser, id: number): Promise<ScreeningRow> {
+  const [row] = await db.select().from(phoneScreenings).where(and(eq(phoneScreenings.id, id), eq(phoneScreenings.companyId, user.companyId))).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Phone screening not found');
+  return row;
+}
+
+/** The AI writes the questions from whatever is given; defaults when only a title is. */
+export async function createScreening(deps: { db: Db; ai: AiEngine }, user: SessionUser, input: { jobTitle: string; jobDescription: string; skills: string }) {
+  const questions = await deps.ai.screeningQuestions(input);
+  const [row] = await deps.db
+    .insert(phoneScreenings)
+    .values({ companyId: user.companyId, userId: user.id, jobTitle: input.jobTitle, jobDescription: input.jobDescription || null, skills: input.skills || null, questions })
+    .returning();
+  return row!;
+}
+
+export async function updateScreeningQuestions(db: Db, user: SessionUser, id: number, questions: string[]) {
+  await getOwnScreening(db, user, id);
+  const cleaned = cleanQuestions(questions);
+  if (cleaned.length === 0) throw new AppError('VALIDATION_FAILED', QUESTIONS_REQUIRED);
+  const [row] = await db.update(phoneScreenings).set({ questions: cleaned }).where(eq(phoneScreenings.id, id)).returning();
+  return row!;
+}
+
+export async function listCandidates(db: Db, user: SessionUser, screeningId: number) {
+  await getOwnScreening(db, user, screeningId);
+  const rows = await db.select().from(phoneScreeningCandidates).where(eq(phoneScreeningCandidates.screeningId, screeningId)).orderBy(asc(phoneScreeningCandidates.interviewTime), asc(phoneScreeningCandidates.id));
+  return rows.map(toCandidate);
+}
+
+interface CandidateFields {
+  candidateName: string;
+  countryCode: string;
+  phoneNumber: string;
+  timeZone: string;
+  notes: string;
+  interviewTime: string | Date;
+}
+
+const fields = (input: CandidateFields) => ({
+  candidateName: input.candidateName,
+  countryCode: input.countryCode,
+  phoneNumber: input.phoneNumber,
+  timeZone: input.timeZone,
+  notes: input.notes || null,
+  interviewTime: new Date(input.interviewTime),
+});
+
+export async function addCandidate(db: Db, user: SessionUser, screeningId: number, input: CandidateFields & { screeningId?: number }) {
+  await getOwnScreening(db, user, screeningId);
+  if (input.screeningId !== undefined && input.screeningId !== screeningId) throw new AppError('VALIDATION_FAILED', 'screeningId: does not match the screening in the address');
+  const [row] = await db.insert(phoneScreeningCandidates).values({ screeningId, ...fields(input) }).returning();
+  return toCandidate(row!);
+}
+
+export async function updateCandidate(db: Db, user: SessionUser, candidateId: number, input: CandidateFields) {
+  const [found] = await db
+    .select({ id: phoneScreeningCandidates.id })
+    .from(phoneScreeningCandidates)
+    .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
+    .where(and(eq(phoneScreeningCandidates.id, candidateId), eq(phoneScreenings.companyId, user.companyId)));
+  if (!found) throw new AppError('NOT_FOUND', 'Candidate not found');
+  const [row] = await db.update(phoneScreeningCandidates).set(fields(input)).where(eq(phoneScreeningCandidates.id, candidateId)).returning();
+  return toCandidate(row!);
+}

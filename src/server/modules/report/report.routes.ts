@@ -1,0 +1,56 @@
+import send from '@fastify/send';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jobAnalytics as jobAnalyticsSchema, recordingStatus, reviewInput, reviewState as reviewStateSchema } from '../../../contracts/report';
+import { AppError } from '../../lib/errors';
+import { requireUser } from '../../plugins/access';
+import type { RecordingStorage } from '../../storage/recordings';
+import { getOwnInterview } from '../interviews/interviews.service';
+import { idParams } from '../jobs/jobs.routes';
+import { interviewsCsv, jobAnalytics, recordingStatusOf, reviewState, saveReview } from './report.service';
+
+export async function reportRoutes(app: FastifyInstance, options: { storage: RecordingStorage }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const deps = { db, ai: app.deps.ai };
+  const user = { access: 'user' } as const;
+
+  r.get('/api/interview/:id/recording/status', { config: user, schema: { params: idParams, response: { 200: recordingStatus } } }, async (request) =>
+    recordingStatusOf(await getOwnInterview(db, requireUser(request), request.params.id)),
+  );
+
+  // The recording, to its owner only, with range requests so the player can seek.
+  r.get('/api/interview/:id/recording', { config: user, schema: { params: idParams, querystring: z.object({ segment: z.coerce.number().int().min(0).default(0) }) } }, async (request, reply) => {
+    const row = await getOwnInterview(db, requireUser(request), request.params.id);
+    const segment = row.recordingSegments?.[request.query.segment];
+    if (!segment) throw new AppError('NOT_FOUND', 'Recording not available');
+    const result = await send(request.raw, options.storage.pathOf(segment.uploadId), { contentType: false, acceptRanges: true, cacheControl: false, etag: true, lastModified: true });
+    if (result.type === 'error') {
+      if (result.statusCode === 416) {
+        return reply.code(416).headers(result.headers).type('application/json').send({ error: 'The requested range is outside the recording', code: 'BAD_REQUEST' });
+      }
+      throw new AppError('NOT_FOUND', 'Recording not available');
+    }
+    void reply.code(result.statusCode).headers(result.headers);
+    void reply.header('content-type', 'video/webm').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store');
+    return reply.send(result.stream);
+  });
+
+  r.get('/api/interview/:id/review', { config: user, schema: { params: idParams, response: { 200: reviewStateSchema } } }, (request) =>
+    reviewState(deps, requireUser(request), request.params.id),
+  );
+
+  r.post('/api/interview/:id/review', { config: user, schema: { params: idParams, body: reviewInput, response: { 200: reviewStateSchema } } }, (request) =>
+    saveReview(deps, requireUser(request), request.params.id, request.body),
+  );
+
+  r.get('/api/job/:id/analytics', { config: user, schema: { params: idParams, response: { 200: jobAnalyticsSchema } } }, (request) =>
+    jobAnalytics(db, requireUser(request), request.params.id),
+  );
+
+  r.get('/api/job/:id/interviews.csv', { config: user, schema: { params: idParams } }, async (request, reply) => {
+    const { filename, csv } = await interviewsCsv(db, requireUser(request), request.params.id);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+  });
+}

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '../../contracts/errors';
+import { AppError } from '../lib/errors';
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** Plain sentences for the framework's own client errors. */
+const messageByFastifyCode: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but says it is JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported here',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length does not match its Content-Length',
+};
+
+/** One error shape for every failure; 5xx answers never carry internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const send = (status: number, body: ErrorBody) => reply.code(status).send(body);
+
+    if (error instanceof AppError) {
+      void reply.headers(error.headers);
+      return send(error.statusCode, { error: error.message, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const problems = error.validation.map((v) => {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return field ? `${field}: ${v.message}` : `${where}: ${v.message}`;
+      });
+      return send(400, { error: problems.join('; '), code: 'VALIDATION_FAILED' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(429, { error: 'Too many requests. Please wait a moment and try again.', code: 'TOO_MANY_REQUESTS' });
+    }
+    if (status >= 400 && status < 500) {
+      const message = messageByFastifyCode[error.code] ?? error.message;
+      return send(status, { error: message, code: codeByStatus[status] ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(status >= 500 && status < 600 ? status : 500, {
+      error: 'Something went wrong on our side. Please try again.',
+      code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL',
+    });
+  });
+});
