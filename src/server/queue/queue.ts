@@ -11,13 +11,24 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export class JobQueue {
   private readonly boss: PgBoss;
   private started = false;
+  /** Statements pg-boss has issued and not yet seen answered; see stop(). */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     database: Database,
     private readonly log: FastifyBaseLogger,
     private readonly options: { pollingIntervalSeconds?: number } = {},
   ) {
-    this.boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values as unknown[]) }, schedule: false });
+    const executeSql = (text: string, values?: unknown[]) => {
+      const statement = database.executeSql(text, values);
+      this.inFlight.add(statement);
+      void statement.then(
+        () => this.inFlight.delete(statement),
+        () => this.inFlight.delete(statement),
+      );
+      return statement;
+    };
+    this.boss = new PgBoss({ db: { executeSql }, schedule: false });
     this.boss.on('error', (err) => this.log.error({ err }, 'queue error'));
   }
 
@@ -42,5 +53,9 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    // pg-boss marks a finished job complete without awaiting it, so its stop can return with that
+    // statement still running; closing the database under it would fail it as an unhandled
+    // rejection. Wait for every statement it issued.
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 }
