@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rubricCriterion } from './ai';
 
 export const phoneScreeningListItem = z.object({
   id: z.number(),
@@ -8,10 +9,20 @@ export const phoneScreeningListItem = z.object({
 });
 export type PhoneScreeningListItem = z.infer<typeof phoneScreeningListItem>;
 
+/** The first name the AI agent introduces itself by on the call (the database default is 'Alex'). */
+export const agentName = z
+  .string('Agent name is required')
+  .trim()
+  .min(1, 'Agent name is required')
+  .max(40, 'Agent name must be at most 40 characters')
+  // Empty passes here so that an empty name gets only the 'required' message.
+  .regex(/^(?:[\p{L}\p{M}](?:[\p{L}\p{M} '’-]*[\p{L}\p{M}])?)?$/u, 'Agent name may use only letters, spaces, hyphens and apostrophes');
+
 export const createPhoneScreeningInput = z.object({
   jobTitle: z.string().trim().min(1, 'Job title is required').max(200),
   jobDescription: z.string().trim().max(20_000).optional().default(''),
   skills: z.string().trim().max(2_000).optional().default(''),
+  agentName: agentName.optional(),
 });
 export type CreatePhoneScreeningInput = z.input<typeof createPhoneScreeningInput>;
 
@@ -22,11 +33,21 @@ export const phoneScreening = z.object({
   skills: z.string().nullable(),
   questions: z.array(z.string()),
   agentName: z.string(),
+  /** The criteria calls are scored by: the AI's, or the recruiter's upload; null until one exists (older screenings get the AI's when a call is first scored). */
+  rubric: z.array(rubricCriterion).nullable(),
   createdAt: z.string(),
 });
 export type PhoneScreening = z.infer<typeof phoneScreening>;
 
 export const updateScreeningQuestionsInput = z.object({ questions: z.array(z.string().max(2_000)).max(30) });
+
+/** PATCH /api/phone-screening/{id}: the settings a recruiter may change; absent fields stay as they are. */
+export const updatePhoneScreeningInput = z.object({ agentName: agentName.optional() });
+export type UpdatePhoneScreeningInput = z.input<typeof updatePhoneScreeningInput>;
+
+/** Limits of an uploaded rubric (PUT /api/phone-screening/{id}/rubric). */
+export const RUBRIC_FILE_MAX_BYTES = 64 * 1024;
+export const RUBRIC_MAX_CRITERIA = 20;
 
 /** Time zone options: hourly UTC-12:00 … UTC+12:00 plus UTC+05:30, some labelled with places (spec 9). */
 const places: Record<string, string> = {
@@ -105,6 +126,10 @@ export const screeningCandidate = z.object({
   timeZone: z.string(),
   notes: z.string().nullable(),
   status: z.string(),
+  /** Why a call is waiting or did not happen, in words; null when there is nothing to say. */
+  outcome: z.string().nullable(),
+  nextCallAt: z.string().nullable(),
+  attempts: z.number(),
 });
 export type ScreeningCandidate = z.infer<typeof screeningCandidate>;
 

@@ -18,6 +18,9 @@ import { EVALUATE_INTERVIEW, requeueStuckEvaluations, runEvaluation } from './mo
 import { healthRoutes } from './modules/health/health.routes';
 import { interviewRoutes } from './modules/interviews/interviews.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
+import { EVALUATE_SCREENING_CALL, placeScreeningCall, requeueStuckCallEvaluations, runCallEvaluation, type CallDeps } from './modules/phone-calls/calls.service';
+import { phoneCallRoutes } from './modules/phone-calls/phone-calls.routes';
+import { dispatchDueCalls, PLACE_SCREENING_CALL } from './modules/phone-calls/scheduler';
 import { phoneScreeningRoutes } from './modules/phone-screenings/phone-screenings.routes';
 import { reportRoutes } from './modules/report/report.routes';
 import { speechRoutes } from './modules/speech/speech.routes';
@@ -28,6 +31,8 @@ import { JobQueue } from './queue/queue';
 import { createRoomService } from './rooms/rooms';
 import { createTextToSpeech, type TextToSpeech } from './speech/tts';
 import { RecordingStorage } from './storage/recordings';
+import type { Telephony } from './telephony/telephony';
+import { createTwilioTelephony } from './telephony/twilio';
 
 export interface AppDeps {
   config: AppConfig;
@@ -37,6 +42,10 @@ export interface AppDeps {
   /** Null when no speech provider is configured: the browser speaks instead. */
   tts: TextToSpeech | null;
   queue: JobQueue;
+  /** Null without a telephony account: screening calls are taken in the browser simulator. */
+  telephony: Telephony | null;
+  /** What screening calls need: the database, engine, queue, retry policy and clock. */
+  calls: CallDeps;
 }
 
 declare module 'fastify' {
@@ -52,7 +61,14 @@ export interface BuildOptions {
   ai?: AiEngine;
   /** How often idle workers look for jobs (tests use a short interval). */
   queuePollSeconds?: number;
+  /** Replaces the configured telephony (tests: Twilio's client on a fake HTTP transport). */
+  telephony?: Telephony;
+  /** The clock calls are scheduled by (tests). */
+  clock?: () => Date;
 }
+
+/** How often due screening calls are looked for. */
+const CALL_DISPATCH_MS = 15_000;
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -67,7 +83,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const ai = options.ai ?? createAiEngine(config, app.log);
   const queue = new JobQueue(database, app.log, { pollingIntervalSeconds: options.queuePollSeconds });
-  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue });
+  const telephony = options.telephony ?? (config.twilio ? createTwilioTelephony(config.twilio, config.appUrl) : null);
+  const calls: CallDeps = { db: database.db, ai, queue, log: app.log, policy: config.calls, now: options.clock };
+  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls });
   app.addHook('onClose', async () => {
     await queue.stop();
     mailer.close();
@@ -88,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(jobRoutes);
   await app.register(interviewRoutes, { rooms: createRoomService(config, app.log) });
   await app.register(phoneScreeningRoutes);
+  await app.register(phoneCallRoutes);
   const storage = new RecordingStorage(config.dataDir);
   await app.register(candidateRoomRoutes, { storage });
   await app.register(reportRoutes, { storage });
@@ -110,7 +129,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const deliver = () => void mailer.deliverPending().catch((err: unknown) => app.log.warn({ err }, 'mail delivery failed'));
   const mailTimer = setInterval(deliver, 60_000);
   mailTimer.unref();
-  app.addHook('onClose', async () => clearInterval(mailTimer));
+  let callTimer: NodeJS.Timeout | undefined;
+  app.addHook('onClose', async () => {
+    clearInterval(mailTimer);
+    clearInterval(callTimer);
+  });
   app.addHook('onReady', async () => {
     deliver();
     await queue.start();
@@ -118,6 +141,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await runEvaluation({ db: database.db, ai, log: app.log }, interviewId);
     });
     await requeueStuckEvaluations({ db: database.db, queue });
+    await queue.register<{ callId: number }>(EVALUATE_SCREENING_CALL, async ({ callId }) => {
+      await runCallEvaluation(calls, callId);
+    });
+    await requeueStuckCallEvaluations({ db: database.db, queue });
+    if (telephony) {
+      await queue.register<{ candidateId: number; attempt: number }>(PLACE_SCREENING_CALL, async ({ candidateId, attempt }) => {
+        await placeScreeningCall({ ...calls, telephony }, candidateId, attempt);
+      });
+      const dispatch = () =>
+        void dispatchDueCalls({ db: database.db, queue }, options.clock?.() ?? new Date()).catch((err: unknown) => app.log.warn({ err }, 'dispatching screening calls failed'));
+      callTimer = setInterval(dispatch, CALL_DISPATCH_MS);
+      callTimer.unref();
+      dispatch();
+    }
   });
   return app;
 }

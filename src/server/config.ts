@@ -45,6 +45,8 @@ const envSchema = z
     TWILIO_ACCOUNT_SID: optionalString,
     TWILIO_AUTH_TOKEN: optionalString,
     TWILIO_FROM_NUMBER: optionalString,
+    PHONE_CALL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+    PHONE_CALL_RETRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalString.pipe(z.url().optional()),
     S3_REGION: optionalString,
@@ -84,6 +86,8 @@ export interface AppConfig {
   stt: { provider: Env['STT_PROVIDER'] };
   livekit?: { url: string; apiKey: string; apiSecret: string };
   twilio?: { accountSid: string; authToken: string; fromNumber: string };
+  /** Automated screening calls: attempts in all (first call plus retries) and the wait between them. */
+  calls: { maxAttempts: number; retryMinutes: number };
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
 }
 
@@ -166,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     stt: { provider: env.STT_PROVIDER },
     livekit,
     twilio,
+    calls: { maxAttempts: env.PHONE_CALL_MAX_ATTEMPTS, retryMinutes: env.PHONE_CALL_RETRY_MINUTES },
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -15,7 +15,10 @@ import { DashboardPage } from './pages/dashboard-page';
 import { InterviewReportPage as RecruiterInterviewReportPage } from './pages/interview-report-page';
 import { JobPage } from './pages/job-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { PhoneCallPage } from './pages/phone-call-page';
+import { PhoneScreeningCallPage } from './pages/phone-screening-call-page';
 import { PhoneScreeningPage } from './pages/phone-screening-page';
+import { ScreeningResultPage } from './pages/screening-result-page';
 
 /** /interview/{id} is the candidate's screen with a token, else the recruiter's report. */
 function InterviewRoute() {
@@ -47,6 +50,7 @@ export function AppRouter() {
       <Route path="/product/interview-report" component={InterviewReportPage} />
       <Route path="/candidate/:id" component={CandidateInterviewPage} />
       <Route path="/interview/:id" component={InterviewRoute} />
+      <Route path="/phone-call/:candidateId" component={PhoneCallPage} />
       <Route path="/dashboard">
         <ProtectedRoute>
           <DashboardPage />
@@ -75,6 +79,16 @@ export function AppRouter() {
       <Route path="/phone-screening/:id">
         <ProtectedRoute>
           <PhoneScreeningPage />
+        </ProtectedRoute>
+      </Route>
+      <Route path="/phone-screening/:id/call/:candidateId">
+        <ProtectedRoute>
+          <PhoneScreeningCallPage />
+        </ProtectedRoute>
+      </Route>
+      <Route path="/phone-screening/:id/candidates/:candidateId">
+        <ProtectedRoute>
+          <ScreeningResultPage />
         </ProtectedRoute>
       </Route>
       <Route component={NotFoundPage} />

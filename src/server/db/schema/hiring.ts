@@ -157,7 +157,51 @@ export const phoneScreeningCandidates = pgTable(
     transcript: jsonb('transcript'),
     feedback: jsonb('feedback'),
     recordingUrl: text('recording_url'),
+    /** When the next automated call is due; null when none is (done, or no telephony run yet). */
+    nextCallAt: timestamp('next_call_at', { withTimezone: true }),
+    /** Calls placed so far, retries included. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the screening stopped or is waiting, in words a recruiter reads on the card. */
+    outcome: text('outcome'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('phone_candidates_screening_idx').on(t.screeningId)],
+  (t) => [
+    index('phone_candidates_screening_idx').on(t.screeningId),
+    index('phone_candidates_next_call_idx').on(t.nextCallAt),
+    uniqueIndex('phone_candidates_token_idx').on(t.candidateToken),
+  ],
+);
+
+/** One call with a screening candidate: over the phone (Twilio) or in the browser (simulator). */
+export const phoneCalls = pgTable(
+  'phone_calls',
+  {
+    id: serial('id').primaryKey(),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => phoneScreeningCandidates.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    provider: text('provider', { enum: ['twilio', 'simulator'] }).notNull(),
+    /** Twilio's CallSid. */
+    providerSid: text('provider_sid'),
+    /** queued, ringing, in_progress, completed, no_answer, busy, voicemail, failed, canceled. */
+    status: text('status').notNull().default('queued'),
+    /** Where the conversation is: see modules/phone-calls/conversation.ts. */
+    conversation: jsonb('conversation').notNull(),
+    /** Replies given so far; an answer names the turn it answers, so a repeated webhook is recognised. */
+    turn: integer('turn').notNull().default(0),
+    /** The reply to the last turn, sent again unchanged when the same answer arrives twice. */
+    lastReply: jsonb('last_reply'),
+    transcript: jsonb('transcript').$type<{ speaker: string; text: string }[]>().notNull().default([]),
+    recordingSid: text('recording_sid'),
+    recordingUrl: text('recording_url'),
+    answeredBy: text('answered_by'),
+    durationSeconds: integer('duration_seconds'),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('phone_calls_candidate_idx').on(t.candidateId), uniqueIndex('phone_calls_provider_sid_idx').on(t.providerSid)],
 );

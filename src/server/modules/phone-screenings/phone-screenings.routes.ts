@@ -1,10 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { candidateInput, createPhoneScreeningInput, phoneScreening, phoneScreeningListItem, screeningCandidate, updateScreeningQuestionsInput } from '../../../contracts/phone-screenings';
+import {
+  candidateInput,
+  createPhoneScreeningInput,
+  phoneScreening,
+  phoneScreeningListItem,
+  RUBRIC_FILE_MAX_BYTES,
+  screeningCandidate,
+  updatePhoneScreeningInput,
+  updateScreeningQuestionsInput,
+} from '../../../contracts/phone-screenings';
 import { requireUser } from '../../plugins/access';
 import { idParams } from '../jobs/jobs.routes';
-import { addCandidate, createScreening, getOwnScreening, listCandidates, listScreenings, toScreening, updateCandidate, updateScreeningQuestions } from './phone-screenings.service';
+import {
+  addCandidate,
+  createScreening,
+  getOwnScreening,
+  listCandidates,
+  listScreenings,
+  regenerateScreeningRubric,
+  toScreening,
+  updateCandidate,
+  updateScreening,
+  updateScreeningQuestions,
+  uploadScreeningRubric,
+} from './phone-screenings.service';
+import type { RubricFileFormat } from './rubric-file';
+
+/** What the rubric route's content-type parsers make of the uploaded file: its text, and which format the Content-Type named. */
+const rubricFile = z.object({ format: z.enum(['csv', 'json']), text: z.string() }, { error: 'Send the rubric file with the content type text/csv or application/json' });
 
 export async function phoneScreeningRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +44,30 @@ export async function phoneScreeningRoutes(app: FastifyInstance): Promise<void> 
 
   r.get('/api/phone-screening/:id', { config: user, schema: { params: idParams, response: { 200: phoneScreening } } }, async (request) =>
     toScreening(await getOwnScreening(db, requireUser(request), request.params.id)),
+  );
+
+  r.patch('/api/phone-screening/:id', { config: user, schema: { params: idParams, body: updatePhoneScreeningInput, response: { 200: phoneScreening } } }, async (request) =>
+    toScreening(await updateScreening(db, requireUser(request), request.params.id, request.body)),
+  );
+
+  // The rubric file arrives as the raw body: text/csv, or application/json (a list of criteria or
+  // { rubric: [...] }). Both are read as text here, in a scope of their own, so a broken file gets
+  // a message about the file rather than the framework's; every other route keeps the JSON parser.
+  await app.register(async (scope) => {
+    const asText = (format: RubricFileFormat) => (_request: unknown, text: string | Buffer, done: (err: Error | null, body?: unknown) => void) =>
+      done(null, { format, text: text.toString() });
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: RUBRIC_FILE_MAX_BYTES }, asText('json'));
+    scope.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: RUBRIC_FILE_MAX_BYTES }, asText('csv'));
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .put('/api/phone-screening/:id/rubric', { config: user, bodyLimit: RUBRIC_FILE_MAX_BYTES, schema: { params: idParams, body: rubricFile, response: { 200: phoneScreening } } }, async (request) =>
+        toScreening(await uploadScreeningRubric(db, requireUser(request), request.params.id, request.body)),
+      );
+  });
+
+  r.post('/api/phone-screening/:id/rubric/regenerate', { config: user, schema: { params: idParams, response: { 200: phoneScreening } } }, async (request) =>
+    toScreening(await regenerateScreeningRubric({ db, ai: app.deps.ai }, requireUser(request), request.params.id)),
   );
 
   r.patch('/api/phone-screening/:id/questions', { config: user, schema: { params: idParams, body: updateScreeningQuestionsInput, response: { 200: phoneScreening } } }, async (request) =>

@@ -1,11 +1,13 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, inArray, asc, desc, eq } from 'drizzle-orm';
 import { cleanQuestions, QUESTIONS_REQUIRED } from '../../../contracts/jobs';
 import type { PhoneScreening, ScreeningCandidate } from '../../../contracts/phone-screenings';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { CALLABLE_STATUSES } from '../phone-calls/scheduler';
 import type { SessionUser } from '../auth/session';
+import { parseRubricFile, type RubricFileFormat } from './rubric-file';
 
 type ScreeningRow = typeof phoneScreenings.$inferSelect;
 type CandidateRow = typeof phoneScreeningCandidates.$inferSelect;
@@ -17,6 +19,7 @@ export const toScreening = (row: ScreeningRow): PhoneScreening => ({
   skills: row.skills,
   questions: row.questions,
   agentName: row.agentName,
+  rubric: row.rubric,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -30,6 +33,9 @@ export const toCandidate = (row: CandidateRow): ScreeningCandidate => ({
   timeZone: row.timeZone,
   notes: row.notes,
   status: row.status,
+  outcome: row.outcome,
+  nextCallAt: row.nextCallAt?.toISOString() ?? null,
+  attempts: row.attempts,
 });
 
 export async function listScreenings(db: Db, user: SessionUser): Promise<PhoneScreening[]> {
@@ -44,13 +50,42 @@ export async function getOwnScreening(db: Db, user: SessionUser, id: number): Pr
   return row;
 }
 
-/** The AI writes the questions from whatever is given; defaults when only a title is. */
-export async function createScreening(deps: { db: Db; ai: AiEngine }, user: SessionUser, input: { jobTitle: string; jobDescription: string; skills: string }) {
-  const questions = await deps.ai.screeningQuestions(input);
+/** The AI's rubric for the screening's role, as it scores calls when the recruiter uploads none. */
+const aiRubric = (ai: AiEngine, screening: { jobTitle: string | null; jobDescription: string | null; skills: string | null }) =>
+  ai.planInterview({ title: screening.jobTitle ?? 'Phone screening', description: screening.jobDescription ?? '', skills: screening.skills ?? undefined }).then((plan) => plan.rubric);
+
+/** The AI writes the questions from whatever is given (defaults when only a title is) and the rubric calls are scored by. */
+export async function createScreening(deps: { db: Db; ai: AiEngine }, user: SessionUser, input: { jobTitle: string; jobDescription: string; skills: string; agentName?: string }) {
+  const fields = { jobTitle: input.jobTitle, jobDescription: input.jobDescription || null, skills: input.skills || null };
+  const [questions, rubric] = await Promise.all([deps.ai.screeningQuestions(input), aiRubric(deps.ai, fields)]);
   const [row] = await deps.db
     .insert(phoneScreenings)
-    .values({ companyId: user.companyId, userId: user.id, jobTitle: input.jobTitle, jobDescription: input.jobDescription || null, skills: input.skills || null, questions })
+    .values({ companyId: user.companyId, userId: user.id, ...fields, questions, rubric, ...(input.agentName ? { agentName: input.agentName } : {}) })
     .returning();
+  return row!;
+}
+
+/** The screening's own settings (the agent's name); fields left out stay as they are. */
+export async function updateScreening(db: Db, user: SessionUser, id: number, input: { agentName?: string }) {
+  const row = await getOwnScreening(db, user, id);
+  if (input.agentName === undefined) return row;
+  const [updated] = await db.update(phoneScreenings).set({ agentName: input.agentName }).where(eq(phoneScreenings.id, id)).returning();
+  return updated!;
+}
+
+/** Replaces the rubric with the recruiter's file (CSV or JSON), checked and scaled to 100 like the job rubric. */
+export async function uploadScreeningRubric(db: Db, user: SessionUser, id: number, file: { format: RubricFileFormat; text: string }) {
+  await getOwnScreening(db, user, id);
+  const rubric = parseRubricFile(file.text, file.format);
+  const [row] = await db.update(phoneScreenings).set({ rubric }).where(eq(phoneScreenings.id, id)).returning();
+  return row!;
+}
+
+/** Goes back to a rubric the AI writes for the screening's role. */
+export async function regenerateScreeningRubric(deps: { db: Db; ai: AiEngine }, user: SessionUser, id: number) {
+  const screening = await getOwnScreening(deps.db, user, id);
+  const rubric = await aiRubric(deps.ai, screening);
+  const [row] = await deps.db.update(phoneScreenings).set({ rubric }).where(eq(phoneScreenings.id, id)).returning();
   return row!;
 }
 
@@ -89,7 +124,8 @@ const fields = (input: CandidateFields) => ({
 export async function addCandidate(db: Db, user: SessionUser, screeningId: number, input: CandidateFields & { screeningId?: number }) {
   await getOwnScreening(db, user, screeningId);
   if (input.screeningId !== undefined && input.screeningId !== screeningId) throw new AppError('VALIDATION_FAILED', 'screeningId: does not match the screening in the address');
-  const [row] = await db.insert(phoneScreeningCandidates).values({ screeningId, ...fields(input) }).returning();
+  // The first call is due at the interview time (moved into calling hours when it is dispatched).
+  const [row] = await db.insert(phoneScreeningCandidates).values({ screeningId, ...fields(input), nextCallAt: new Date(input.interviewTime) }).returning();
   return toCandidate(row!);
 }
 
@@ -100,6 +136,12 @@ export async function updateCandidate(db: Db, user: SessionUser, candidateId: nu
     .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
     .where(and(eq(phoneScreeningCandidates.id, candidateId), eq(phoneScreenings.companyId, user.companyId)));
   if (!found) throw new AppError('NOT_FOUND', 'Candidate not found');
-  const [row] = await db.update(phoneScreeningCandidates).set(fields(input)).where(eq(phoneScreeningCandidates.id, candidateId)).returning();
+  await db.update(phoneScreeningCandidates).set(fields(input)).where(eq(phoneScreeningCandidates.id, candidateId));
+  // A new time moves a call still waiting to be placed; finished or declined screenings stay as they are.
+  await db
+    .update(phoneScreeningCandidates)
+    .set({ nextCallAt: new Date(input.interviewTime), outcome: null })
+    .where(and(eq(phoneScreeningCandidates.id, candidateId), inArray(phoneScreeningCandidates.status, CALLABLE_STATUSES)));
+  const [row] = await db.select().from(phoneScreeningCandidates).where(eq(phoneScreeningCandidates.id, candidateId));
   return toCandidate(row!);
 }

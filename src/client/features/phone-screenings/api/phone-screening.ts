@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatePhoneScreeningInput, PhoneScreening, ScreeningCandidate } from '@/contracts/phone-screenings';
+import type { CreatePhoneScreeningInput, PhoneScreening, ScreeningCandidate, UpdatePhoneScreeningInput } from '@/contracts/phone-screenings';
 import { toast } from '@/client/components/ui/use-toast';
-import { apiRequest } from '@/client/lib/api';
+import { apiRequest, throwIfResNotOk } from '@/client/lib/api';
 import { phoneScreeningsQuery } from './get-phone-screenings';
 
 /** GET /api/phone-screening/{id}; the default query function does the GET. */
@@ -52,6 +52,53 @@ export function useUpdateScreeningQuestions(id: number) {
     },
     onError: () => {
       toast({ title: 'Failed to update questions', description: 'Please try again later.', variant: 'destructive' });
+    },
+  });
+}
+
+/** PATCH /api/phone-screening/{id}: the agent's name. Errors are shown by the form, next to the field. */
+export function useUpdatePhoneScreening(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: UpdatePhoneScreeningInput) => (await apiRequest('PATCH', `/api/phone-screening/${id}`, values)).json() as Promise<PhoneScreening>,
+    onSuccess: (screening) => {
+      queryClient.setQueryData(phoneScreeningQuery(id).queryKey, screening);
+      toast({ title: 'Agent name updated', description: `The AI agent will introduce itself as ${screening.agentName}.` });
+    },
+  });
+}
+
+/** The Content-Type the rubric route reads a file as: JSON by name or type, CSV otherwise. */
+export const rubricFileType = (file: File) => (/\.json$/i.test(file.name) || file.type === 'application/json' ? 'application/json' : 'text/csv');
+
+/** PUT /api/phone-screening/{id}/rubric with the file itself as the body. Errors are shown by the card, under the button. */
+export function useUploadScreeningRubric(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const res = await fetch(`/api/phone-screening/${id}/rubric`, { method: 'PUT', headers: { 'Content-Type': rubricFileType(file) }, body: file, credentials: 'include' });
+      await throwIfResNotOk(res);
+      return (await res.json()) as PhoneScreening;
+    },
+    onSuccess: (screening, file) => {
+      queryClient.setQueryData(phoneScreeningQuery(id).queryKey, screening);
+      const count = screening.rubric?.length ?? 0;
+      toast({ title: 'Rubric uploaded', description: `${count} ${count === 1 ? 'criterion' : 'criteria'} from ${file.name} will score this screening's calls.` });
+    },
+  });
+}
+
+/** POST /api/phone-screening/{id}/rubric/regenerate: back to a rubric the AI writes for the role. */
+export function useRegenerateScreeningRubric(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await apiRequest('POST', `/api/phone-screening/${id}/rubric/regenerate`)).json() as Promise<PhoneScreening>,
+    onSuccess: (screening) => {
+      queryClient.setQueryData(phoneScreeningQuery(id).queryKey, screening);
+      toast({ title: 'Rubric replaced', description: "This screening's calls will be scored with the AI's rubric." });
+    },
+    onError: () => {
+      toast({ title: 'Failed to use the AI rubric', description: 'Please try again later.', variant: 'destructive' });
     },
   });
 }

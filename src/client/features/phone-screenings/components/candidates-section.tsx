@@ -1,11 +1,13 @@
-import { Calendar, Clock, Copy, Pencil, Phone, Plus } from 'lucide-react';
+import { Calendar, ClipboardCopy, Clock, Copy, FileText, Info, Pencil, Phone, PhoneCall, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { ScreeningCandidate } from '@/contracts/phone-screenings';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/use-toast';
+import { callErrorMessage, useCallLink, useCallMode } from '../api/call-simulator';
 import { useScreeningCandidates } from '../api/phone-screening';
 import { formatInterviewTime } from '../lib/time';
 import { AddCandidateDialog, EditCandidateDialog } from './candidate-form';
@@ -18,7 +20,60 @@ const statusLabel = (status: string) =>
     .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word))
     .join(' ');
 
-function CandidateCard({ candidate, screeningId }: { candidate: ScreeningCandidate; screeningId: number }) {
+/** The list item, with the call fields the list may carry (why a call failed or waits, the next call, calls so far). */
+type CardCandidate = ScreeningCandidate & { outcome?: string | null; nextCallAt?: string | null; attempts?: number };
+
+/** Statuses after which the screening cannot be taken again. */
+const DONE_STATUSES = ['completed', 'evaluating'];
+
+/** Simulator mode (no phone line): take the call in the browser, or send the candidate their link to take it. */
+function CallActions({ candidate, screeningId }: { candidate: CardCandidate; screeningId: number }) {
+  const mode = useCallMode();
+  const link = useCallLink(candidate.id);
+  const isDone = DONE_STATUSES.includes(candidate.status);
+  const canSimulate = mode.data?.mode === 'simulator' && !isDone;
+
+  const copyLink = () => {
+    link.mutate(undefined, {
+      onSuccess: ({ url }) => {
+        navigator.clipboard.writeText(url).then(
+          () => toast({ title: 'Link copied', description: 'Call link has been copied to clipboard' }),
+          () => toast({ title: 'Call link', description: url }),
+        );
+      },
+      onError: (error) => toast({ title: 'Failed to copy call link', description: callErrorMessage(error), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <>
+      {canSimulate ? (
+        <>
+          <Button asChild size="sm">
+            <Link href={`/phone-screening/${screeningId}/call/${candidate.id}`} aria-label={`Start simulated call with ${candidate.candidateName}`}>
+              <PhoneCall aria-hidden="true" />
+              Start simulated call
+            </Link>
+          </Button>
+          <Button type="button" variant="outline" size="sm" onClick={copyLink} disabled={link.isPending} aria-label={`Copy call link for ${candidate.candidateName}`}>
+            <ClipboardCopy aria-hidden="true" />
+            Copy call link
+          </Button>
+        </>
+      ) : null}
+      {isDone ? (
+        <Button asChild variant={candidate.status === 'completed' ? 'default' : 'outline'} size="sm">
+          <Link href={`/phone-screening/${screeningId}/candidates/${candidate.id}`} aria-label={`View result for ${candidate.candidateName}`}>
+            <FileText aria-hidden="true" />
+            View result
+          </Link>
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+function CandidateCard({ candidate, screeningId }: { candidate: CardCandidate; screeningId: number }) {
   const [editOpen, setEditOpen] = useState(false);
   const when = formatInterviewTime(candidate.interviewTime, candidate.timeZone);
   const phone = `${candidate.countryCode} ${candidate.phoneNumber}`;
@@ -64,7 +119,14 @@ function CandidateCard({ candidate, screeningId }: { candidate: ScreeningCandida
           </div>
         ) : null}
         {candidate.notes ? <p className="text-sm whitespace-pre-line text-slate-600">{candidate.notes}</p> : null}
-        <div className="flex justify-end">
+        {candidate.outcome ? (
+          <p className="flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{candidate.outcome}</span>
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <CallActions candidate={candidate} screeningId={screeningId} />
           <Button type="button" variant="outline" size="sm" onClick={() => setEditOpen(true)}>
             <Pencil aria-hidden="true" />
             Edit

@@ -6,8 +6,9 @@ import { usePhoneScreening } from '../api/phone-screening';
 import { CandidatesSection } from './candidates-section';
 import { PhoneScreeningHeader } from './phone-screening-header';
 import { ScreeningQuestionsCard } from './screening-questions-card';
+import { ScreeningSettingsCard } from './screening-settings-card';
 
-/** /phone-screening/{id}: the job description and questions on the left, the candidates on the right. */
+/** /phone-screening/{id}: the job description, questions, agent and rubric on the left, the candidates on the right. */
 export function PhoneScreeningDetail({ id }: { id: string }) {
   const { data: screening, isLoading } = usePhoneScreening(id);
 
@@ -51,6 +52,7 @@ export function PhoneScreeningDetail({ id }: { id: string }) {
             </CardContent>
           </Card>
           <ScreeningQuestionsCard screening={screening} />
+          <ScreeningSettingsCard screening={screening} />
         </div>
         <CandidatesSection screeningId={screening.id} />
       </div>

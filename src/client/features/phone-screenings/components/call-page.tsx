@@ -1,0 +1,164 @@
+import { AlertCircle, ArrowLeft } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { BrandLogo } from '@/client/components/brand-logo';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent } from '@/client/components/ui/card';
+import { Spinner } from '@/client/components/ui/spinner';
+import { ApiError } from '@/client/lib/api';
+import { callErrorMessage, useCallInfo } from '../api/call-simulator';
+import { CallSimulator } from './call-simulator';
+
+function usePageTitle(title: string) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title} — Hireloop`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}
+
+const isMissing = (error: unknown) => error instanceof ApiError && [400, 401, 403, 404].includes(error.status);
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner className="size-8 text-brand-600" label={label} />
+    </div>
+  );
+}
+
+function CallHeader({ title, screeningId }: { title: string; screeningId: string }) {
+  return (
+    <div className="mb-6 flex items-center gap-3">
+      <Button asChild variant="ghost" size="icon" className="shrink-0">
+        <Link href={`/phone-screening/${screeningId}`} aria-label="Back to phone screening">
+          <ArrowLeft aria-hidden="true" />
+        </Link>
+      </Button>
+      <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words">{title}</h1>
+    </div>
+  );
+}
+
+/** The recruiter takes the candidate's screening call in the browser (simulator mode). */
+export function ScreeningCall({ screeningId, candidateId }: { screeningId: string; candidateId: number }) {
+  const info = useCallInfo(candidateId, null);
+  if (info.isPending) return <Loading label="Loading the call" />;
+  if (info.isError) {
+    if (isMissing(info.error)) return <CallHeader title="Candidate not found" screeningId={screeningId} />;
+    return (
+      <div className="space-y-4">
+        <CallHeader title="Could not load the call" screeningId={screeningId} />
+        <p role="alert" className="text-sm text-slate-600">
+          {callErrorMessage(info.error)}
+        </p>
+        <Button type="button" variant="outline" onClick={() => void info.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <RecruiterCall screeningId={screeningId} info={info.data} />;
+}
+
+function RecruiterCall({ screeningId, info }: { screeningId: string; info: NonNullable<ReturnType<typeof useCallInfo>['data']> }) {
+  const title = `Screening call with ${info.candidateName}`;
+  usePageTitle(title);
+  return (
+    <div className="space-y-4">
+      <CallHeader title={title} screeningId={screeningId} />
+      <p className="text-sm text-slate-600">
+        No phone line is configured, so the call runs here in the browser: you (or the candidate, with their call link) answer the AI assistant&apos;s questions, and the
+        answers are scored like a phone call&apos;s.
+      </p>
+      <CallSimulator info={info} token={null} screeningId={screeningId} resultHref={`/phone-screening/${screeningId}/candidates/${info.candidateId}`} />
+    </div>
+  );
+}
+
+function CandidateFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center px-4">
+          <BrandLogo />
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">{children}</main>
+    </div>
+  );
+}
+
+function LinkNotFound() {
+  usePageTitle('Call Link Not Found');
+  return (
+    <CandidateFrame>
+      <Card className="mx-auto max-w-md">
+        <CardContent className="space-y-2 pt-6">
+          <div className="flex items-center gap-2">
+            <AlertCircle className="size-6 text-red-500" aria-hidden="true" />
+            <h1 className="text-xl font-bold text-slate-900">Call Link Not Found</h1>
+          </div>
+          <p className="text-sm text-slate-600">This call link appears to be invalid or has expired.</p>
+        </CardContent>
+      </Card>
+    </CandidateFrame>
+  );
+}
+
+/** The candidate's own call page, opened from their personal link (no sign-in). */
+export function CandidateCall({ candidateId, token }: { candidateId: number | null; token: string }) {
+  if (candidateId === null || !token) return <LinkNotFound />;
+  return <CandidateCallLoaded candidateId={candidateId} token={token} />;
+}
+
+function CandidateCallLoaded({ candidateId, token }: { candidateId: number; token: string }) {
+  const info = useCallInfo(candidateId, token);
+  if (info.isPending) {
+    return (
+      <CandidateFrame>
+        <Loading label="Loading your call" />
+      </CandidateFrame>
+    );
+  }
+  if (info.isError) {
+    if (isMissing(info.error)) return <LinkNotFound />;
+    return (
+      <CandidateFrame>
+        <div className="mx-auto max-w-md space-y-4 text-center">
+          <h1 className="text-xl font-bold">Could not load your call</h1>
+          <p role="alert" className="text-sm text-slate-600">
+            {callErrorMessage(info.error)}
+          </p>
+          <Button type="button" onClick={() => void info.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </CandidateFrame>
+    );
+  }
+  const data = info.data;
+  const firstName = data.candidateName.trim().split(/\s+/)[0] ?? data.candidateName;
+  return (
+    <CandidateFrame>
+      <CandidateIntro title={`Hello, ${firstName}`}>
+        Welcome to your screening call with {data.companyName}
+        {data.jobTitle ? ` for the ${data.jobTitle} position` : ''}. {data.agentName}, an AI assistant, will ask you a few short questions. Find a quiet place, then start the call
+        when you are ready.
+      </CandidateIntro>
+      <CallSimulator info={data} token={token} />
+    </CandidateFrame>
+  );
+}
+
+function CandidateIntro({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle('Your screening call');
+  return (
+    <div className="mb-6 space-y-2">
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <p className="max-w-3xl text-slate-600">{children}</p>
+    </div>
+  );
+}

@@ -1,0 +1,380 @@
+import { AlertTriangle, ArrowLeft, Bot, Clock, Info } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { Link } from 'wouter';
+import type { ScreeningCall, ScreeningFeedback, ScreeningResult as Result } from '@/contracts/phone-call-results';
+import { statusLabel } from '@/contracts/interviews';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Spinner } from '@/client/components/ui/spinner';
+import { ScoreValue } from '@/client/features/interview-report/components/criterion-card';
+import { ScoreBar } from '@/client/features/interview-report/components/score-bar';
+import { engineLabel, fallbackNote } from '@/client/features/interview-report/utils/normalise-feedback';
+import { ApiError } from '@/client/lib/api';
+import { cn } from '@/client/lib/cn';
+import { useRefreshCandidateList, useScreeningResult } from '../api/screening-result';
+import { formatInterviewTime } from '../lib/time';
+
+function Header({ title, screeningId }: { title: string; screeningId: string | number }) {
+  return (
+    <div className="mb-6 flex items-center gap-3">
+      <Button asChild variant="ghost" size="icon" className="shrink-0">
+        <Link href={`/phone-screening/${screeningId}`} aria-label="Back to phone screening">
+          <ArrowLeft aria-hidden="true" />
+        </Link>
+      </Button>
+      <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words">{title}</h1>
+    </div>
+  );
+}
+
+const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '—';
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return m > 0 ? `${m} min ${s} s` : `${s} s`;
+}
+
+/** The result of one candidate's phone screening at /phone-screening/{id}/candidates/{candidateId}. */
+export function ScreeningResult({ screeningId, candidateId }: { screeningId: string; candidateId: number }) {
+  const result = useScreeningResult(candidateId);
+  if (result.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-8 text-brand-600" label="Loading the screening result" />
+      </div>
+    );
+  }
+  if (result.isError) {
+    const error = result.error;
+    if (error instanceof ApiError && error.status === 404) return <Header title="Candidate not found" screeningId={screeningId} />;
+    return (
+      <div className="space-y-4">
+        <Header title="Could not load the screening result" screeningId={screeningId} />
+        <p className="text-sm text-slate-600">{error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message}</p>
+        <Button type="button" variant="outline" onClick={() => void result.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <ResultView result={result.data} />;
+}
+
+function ResultView({ result }: { result: Result }) {
+  const title = `Phone screening with ${result.candidateName}`;
+  const refreshCandidates = useRefreshCandidateList(result.screeningId);
+  // What this page shows is newer than the screening's cached candidate list.
+  useEffect(() => {
+    refreshCandidates();
+  }, [result.status, refreshCandidates]);
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title} — Hireloop`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+
+  return (
+    <div className="space-y-6">
+      <Header title={title} screeningId={result.screeningId} />
+      <DetailsCard result={result} />
+      {result.feedback ? (
+        <FeedbackCard feedback={result.feedback} />
+      ) : result.status === 'evaluating' ? (
+        <Card role="status">
+          <CardContent className="flex items-center gap-3 pt-6 text-sm text-slate-700">
+            <Loader label="Scoring the call" />
+            The call has ended. The AI is scoring the answers; this page fills in when it is done.
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardContent className="flex items-start gap-2 pt-6 text-sm text-slate-700">
+            <Clock className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+            This screening has not been completed. Notes and scores appear once the candidate has answered the questions.
+          </CardContent>
+        </Card>
+      )}
+      {result.recordingUrl ? <RecordingCard url={result.recordingUrl} /> : null}
+      <TranscriptCard result={result} />
+      <CallsCard calls={result.calls} />
+    </div>
+  );
+}
+
+function Loader({ label }: { label: string }) {
+  return <Spinner className="size-5 text-brand-600" label={label} />;
+}
+
+function DetailsCard({ result }: { result: Result }) {
+  const headingId = useId();
+  const when = formatInterviewTime(result.interviewTime, result.timeZone);
+  const isCompleted = result.status === 'completed';
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle as="h2" id={headingId}>
+          Candidate Details
+        </CardTitle>
+        {result.jobTitle ? <CardDescription>{result.jobTitle}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div className="min-w-0">
+            <dt className="font-medium text-slate-500">Name</dt>
+            <dd className="mt-1 break-words text-slate-900">{result.candidateName}</dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="font-medium text-slate-500">Phone</dt>
+            <dd className="mt-1 text-slate-900">
+              {result.countryCode} {result.phoneNumber}
+            </dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="font-medium text-slate-500">Scheduled</dt>
+            <dd className="mt-1 text-slate-900">{when ? `${when.date} ${when.time}` : '—'}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-500">Status</dt>
+            <dd className="mt-1">
+              <Badge variant={isCompleted ? 'success' : 'warning'}>{statusLabel(result.status)}</Badge>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-500">Calls</dt>
+            <dd className="mt-1 text-slate-900">{result.attempts}</dd>
+          </div>
+          {result.completedAt ? (
+            <div>
+              <dt className="font-medium text-slate-500">Completed on</dt>
+              <dd className="mt-1 text-slate-900">{formatDateTime(result.completedAt)}</dd>
+            </div>
+          ) : null}
+          {result.nextCallAt ? (
+            <div>
+              <dt className="font-medium text-slate-500">Next call</dt>
+              <dd className="mt-1 text-slate-900">{formatDateTime(result.nextCallAt)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {result.outcome ? (
+          <p className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              <span className="font-medium">Outcome: </span>
+              {result.outcome}
+            </span>
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function FeedbackCard({ feedback }: { feedback: ScreeningFeedback }) {
+  const headingId = useId();
+  const notesId = useId();
+  const scoresId = useId();
+  const evaluatedBy = engineLabel({ engine: feedback.engine, model: feedback.model });
+  const fallback = fallbackNote({ fallbackReason: feedback.fallbackReason });
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle as="h2" id={headingId}>
+          Screening Feedback
+        </CardTitle>
+        {evaluatedBy ? (
+          <CardDescription className="flex items-center gap-1.5">
+            <Bot className="size-4 shrink-0" aria-hidden="true" />
+            {evaluatedBy}
+          </CardDescription>
+        ) : null}
+        {fallback ? (
+          <p className="mt-1 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {fallback}
+          </p>
+        ) : null}
+      </CardHeader>
+      <CardContent className="space-y-8">
+        <section aria-labelledby={notesId} className="space-y-2">
+          <h3 id={notesId} className="text-base font-semibold">
+            AI Notes
+          </h3>
+          <p className="text-sm whitespace-pre-wrap text-slate-700">{feedback.summary || 'No notes were written.'}</p>
+          {feedback.insufficientEvidence ? (
+            <p className="text-sm text-amber-800">The candidate said too little to judge every criterion; those show ‘Insufficient evidence’.</p>
+          ) : null}
+        </section>
+        <section aria-labelledby={scoresId} className="space-y-4">
+          <h3 id={scoresId} className="text-base font-semibold">
+            Rubric Scores
+          </h3>
+          <div className="space-y-2 rounded-lg bg-slate-50 p-4">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+              <span className="font-medium text-slate-900">Overall Score</span>
+              <ScoreValue score={feedback.overall} size="large" />
+            </div>
+            {feedback.overall !== null && feedback.overall > 0 ? <ScoreBar score={feedback.overall} className="h-3" /> : null}
+          </div>
+          {feedback.criteria.length > 0 ? (
+            <ul aria-label="Criteria" className="grid gap-4 md:grid-cols-2">
+              {feedback.criteria.map((criterion, index) => (
+                <li key={`${index}-${criterion.name}`}>
+                  <CriterionScore criterion={criterion} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CriterionScore({ criterion }: { criterion: ScreeningFeedback['criteria'][number] }) {
+  const headingId = useId();
+  return (
+    <article aria-labelledby={headingId} className="h-full space-y-3 rounded-lg border border-slate-200 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <div className="min-w-0">
+          <h4 id={headingId} className="font-medium break-words text-slate-900">
+            {criterion.name}
+          </h4>
+          <p className="text-xs text-slate-500">Weight {criterion.weight}%</p>
+        </div>
+        <ScoreValue score={criterion.score} />
+      </div>
+      {criterion.score !== null ? <ScoreBar score={criterion.score} /> : null}
+      {criterion.feedback ? <p className="text-sm whitespace-pre-wrap text-slate-700">{criterion.feedback}</p> : null}
+      {criterion.evidence.length > 0 ? (
+        <div className="space-y-2">
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Evidence</p>
+          <ul className="space-y-2">
+            {criterion.evidence.map((item, index) => (
+              <li key={index}>
+                <blockquote className="border-l-4 border-slate-300 px-3 py-1.5 text-sm text-slate-700 italic">“{item.quote}”</blockquote>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function RecordingCard({ url }: { url: string }) {
+  const headingId = useId();
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle as="h2" id={headingId}>
+          Call Recording
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <audio controls preload="metadata" src={url} aria-label="Call recording" className="w-full max-w-xl">
+          <a href={url}>Download the call recording</a>
+        </audio>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TranscriptCard({ result }: { result: Result }) {
+  const headingId = useId();
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle as="h2" id={headingId}>
+          Transcript
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {result.transcript.length === 0 ? (
+          <p className="text-sm text-slate-600">No transcript was recorded for this screening.</p>
+        ) : (
+          <ol aria-label="Transcript" tabIndex={0} className="max-h-[32rem] space-y-2 overflow-y-auto rounded-md p-1">
+            {result.transcript.map((entry, index) => {
+              const isAgent = entry.speaker === 'AI';
+              return (
+                <li key={index} className={cn('rounded-md border-l-4 px-3 py-2', isAgent ? 'border-transparent bg-slate-50' : 'border-brand-500 bg-brand-50')}>
+                  <span className={cn('block text-xs font-semibold', isAgent ? 'text-slate-700' : 'text-brand-700')}>
+                    {isAgent ? `${result.agentName} (AI)` : entry.speaker === 'Candidate' ? result.candidateName : entry.speaker}
+                  </span>
+                  <span className="mt-0.5 block text-sm whitespace-pre-wrap text-slate-900">{entry.text}</span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const providerLabel = (provider: ScreeningCall['provider']) => (provider === 'twilio' ? 'Phone' : 'Browser');
+
+function CallsCard({ calls }: { calls: ScreeningCall[] }) {
+  const headingId = useId();
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle as="h2" id={headingId}>
+          Calls
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {calls.length === 0 ? (
+          <p className="text-sm text-slate-600">No calls yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-500">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Attempt
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Taken by
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Started
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Ended
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Duration
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {calls.map((call) => (
+                  <tr key={call.id} className="border-b border-slate-100 last:border-0">
+                    <td className="py-2 pr-4 tabular-nums">{call.attempt}</td>
+                    <td className="py-2 pr-4">{providerLabel(call.provider)}</td>
+                    <td className="py-2 pr-4">
+                      {statusLabel(call.status)}
+                      {call.error ? <span className="block text-xs text-red-700">{call.error}</span> : null}
+                    </td>
+                    <td className="py-2 pr-4">{formatDateTime(call.startedAt)}</td>
+                    <td className="py-2 pr-4">{formatDateTime(call.endedAt)}</td>
+                    <td className="py-2 tabular-nums">{formatDuration(call.durationSeconds)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

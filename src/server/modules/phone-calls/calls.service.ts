@@ -1,0 +1,331 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CallReply } from '../../../contracts/phone-calls';
+import type { AiEngine } from '../../ai/engine';
+import type { Db } from '../../db/client';
+import { companies, phoneCalls, phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { JobQueue } from '../../queue/queue';
+import { e164, type Telephony } from '../../telephony/telephony';
+import type { StoredFeedback } from '../evaluation/evaluation.service';
+import { continueConversation, openConversation, type CallEnding, type CallScript, type ConversationState, type Turn } from './conversation';
+import { afterUnsuccessfulCall, type UnsuccessfulReason } from './scheduler';
+
+export const EVALUATE_SCREENING_CALL = 'evaluate-screening-call';
+
+export interface CallDeps {
+  db: Db;
+  ai: AiEngine;
+  queue: JobQueue;
+  log: FastifyBaseLogger;
+  policy: { maxAttempts: number; retryMinutes: number };
+  /** The clock; tests set it. */
+  now?: () => Date;
+}
+
+type CallRow = typeof phoneCalls.$inferSelect;
+type CandidateRow = typeof phoneScreeningCandidates.$inferSelect;
+type ScreeningRow = typeof phoneScreenings.$inferSelect;
+
+const clock = (deps: { now?: () => Date }) => (deps.now ? deps.now() : new Date());
+
+const DONE_STATUSES = ['completed', 'evaluating'];
+
+async function candidateWithScreening(db: Db, candidateId: number) {
+  const [row] = await db
+    .select({ candidate: phoneScreeningCandidates, screening: phoneScreenings, companyName: companies.name })
+    .from(phoneScreeningCandidates)
+    .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
+    .innerJoin(companies, eq(companies.id, phoneScreenings.companyId))
+    .where(eq(phoneScreeningCandidates.id, candidateId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Candidate not found');
+  return row;
+}
+
+const scriptFor = (row: { candidate: CandidateRow; screening: ScreeningRow; companyName: string }): CallScript => ({
+  agentName: row.screening.agentName,
+  companyName: row.companyName,
+  candidateName: row.candidate.candidateName,
+  jobTitle: row.screening.jobTitle,
+  questions: row.screening.questions,
+});
+
+async function loadCall(db: Db, callId: number): Promise<CallRow> {
+  const [call] = await db.select().from(phoneCalls).where(eq(phoneCalls.id, callId)).limit(1);
+  if (!call) throw new AppError('NOT_FOUND', 'Call not found');
+  return call;
+}
+
+export async function findCallBySid(db: Db, sid: string): Promise<CallRow | undefined> {
+  const [call] = await db.select().from(phoneCalls).where(eq(phoneCalls.providerSid, sid)).limit(1);
+  return call;
+}
+
+/** The candidate's link to take the screening call in the browser; the token is made once. */
+export async function candidateCallToken(db: Db, candidateId: number): Promise<string> {
+  const [row] = await db.select({ token: phoneScreeningCandidates.candidateToken }).from(phoneScreeningCandidates).where(eq(phoneScreeningCandidates.id, candidateId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Candidate not found');
+  if (row.token) return row.token;
+  const token = randomBytes(24).toString('base64url');
+  // Only a candidate still without a token gets this one: of two requests at once, both answer the token that was kept.
+  const [set] = await db
+    .update(phoneScreeningCandidates)
+    .set({ candidateToken: token })
+    .where(and(eq(phoneScreeningCandidates.id, candidateId), isNull(phoneScreeningCandidates.candidateToken)))
+    .returning({ token: phoneScreeningCandidates.candidateToken });
+  if (set?.token) return set.token;
+  return candidateCallToken(db, candidateId);
+}
+
+export async function candidateByToken(db: Db, token: string): Promise<CandidateRow | undefined> {
+  const [row] = await db.select().from(phoneScreeningCandidates).where(eq(phoneScreeningCandidates.candidateToken, token)).limit(1);
+  return row;
+}
+
+const toReply = (call: Pick<CallRow, 'id'>, turn: number, agentName: string, t: Pick<Turn, 'say' | 'state'>): CallReply => ({
+  callId: call.id,
+  turn,
+  say: t.say,
+  done: t.state.phase === 'ended',
+  agentName,
+});
+
+/**
+ * Starts a call in the browser simulator, or resumes the one under way (a reload must not lose
+ * the answers given). Answers the agent's opening.
+ */
+export async function startSimulatedCall(deps: CallDeps, candidateId: number): Promise<CallReply> {
+  const row = await candidateWithScreening(deps.db, candidateId);
+  if (DONE_STATUSES.includes(row.candidate.status)) throw new AppError('CONFLICT', 'This phone screening has already been completed');
+  const [open] = await deps.db
+    .select()
+    .from(phoneCalls)
+    .where(and(eq(phoneCalls.candidateId, candidateId), eq(phoneCalls.provider, 'simulator'), eq(phoneCalls.status, 'in_progress')))
+    .orderBy(desc(phoneCalls.id))
+    .limit(1);
+  if (open?.lastReply) return open.lastReply as CallReply;
+  const attempt = row.candidate.attempts + 1;
+  await deps.db.update(phoneScreeningCandidates).set({ attempts: attempt, status: 'calling', nextCallAt: null, outcome: null }).where(eq(phoneScreeningCandidates.id, candidateId));
+  const [call] = await deps.db
+    .insert(phoneCalls)
+    .values({ candidateId, attempt, provider: 'simulator', status: 'queued', conversation: { phase: 'consent', questionIndex: 0, retries: 0 } satisfies ConversationState })
+    .returning();
+  return openCall(deps, call!.id);
+}
+
+/**
+ * The agent's opening, once the candidate has picked up. Idempotent: asked again (a webhook
+ * retried), it answers the same words without starting over.
+ */
+export async function openCall(deps: CallDeps, callId: number): Promise<CallReply> {
+  const call = await loadCall(deps.db, callId);
+  if (call.turn > 0 && call.lastReply) return call.lastReply as CallReply;
+  const row = await candidateWithScreening(deps.db, call.candidateId);
+  const opening = openConversation(scriptFor(row));
+  const reply = toReply(call, 1, row.screening.agentName, opening);
+  const now = clock(deps);
+  const [updated] = await deps.db
+    .update(phoneCalls)
+    .set({ conversation: opening.state, turn: 1, lastReply: reply, transcript: opening.transcript, status: 'in_progress', startedAt: now })
+    .where(and(eq(phoneCalls.id, callId), eq(phoneCalls.turn, 0)))
+    .returning({ id: phoneCalls.id });
+  if (!updated) return (await loadCall(deps.db, callId)).lastReply as CallReply;
+  await deps.db.update(phoneScreeningCandidates).set({ status: 'in_progress' }).where(eq(phoneScreeningCandidates.id, call.candidateId));
+  return reply;
+}
+
+/**
+ * The candidate's answer to turn `turn`. The same answer arriving twice (a provider retry, a
+ * double submit) gets the reply already given and changes nothing; an answer to an older turn is
+ * refused.
+ */
+export async function answerCall(deps: CallDeps, callId: number, turn: number, text: string): Promise<CallReply> {
+  const call = await loadCall(deps.db, callId);
+  if (call.turn === turn + 1 && call.lastReply && turn > 0) return call.lastReply as CallReply;
+  const state = call.conversation as ConversationState;
+  if (state.phase === 'ended') return call.lastReply as CallReply;
+  if (call.turn !== turn || call.turn === 0) throw new AppError('CONFLICT', 'This answer belongs to an earlier point of the call');
+  const row = await candidateWithScreening(deps.db, call.candidateId);
+  const next = await continueConversation(deps.ai, scriptFor(row), state, text);
+  const reply = toReply(call, turn + 1, row.screening.agentName, next);
+  const [updated] = await deps.db
+    .update(phoneCalls)
+    .set({ conversation: next.state, turn: turn + 1, lastReply: reply, transcript: [...call.transcript, ...next.transcript] })
+    .where(and(eq(phoneCalls.id, callId), eq(phoneCalls.turn, turn)))
+    .returning();
+  if (!updated) return (await loadCall(deps.db, callId)).lastReply as CallReply;
+  if (next.state.phase === 'ended') await endConversation(deps, updated, next.state.ending ?? 'finished');
+  return reply;
+}
+
+/** Status the candidate takes when a call ends early, after `ending`. */
+async function endConversation(deps: CallDeps, call: CallRow, ending: CallEnding): Promise<void> {
+  const now = clock(deps);
+  if (call.provider === 'simulator') {
+    await deps.db.update(phoneCalls).set({ status: 'completed', endedAt: now }).where(eq(phoneCalls.id, call.id));
+  }
+  if (ending === 'finished') return requestCallEvaluation(deps, call.id);
+  if (ending === 'declined') {
+    await deps.db
+      .update(phoneScreeningCandidates)
+      .set({ status: 'declined', nextCallAt: null, outcome: 'The candidate declined to continue the call.', transcript: { transcript: call.transcript } })
+      .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, ['calling', 'in_progress'])));
+    return;
+  }
+  await afterUnsuccessfulCall(deps, call.candidateId, 'no_response', now);
+}
+
+/** Moves the candidate to 'evaluating' and queues the scoring of the call's transcript. */
+async function requestCallEvaluation(deps: CallDeps, callId: number): Promise<void> {
+  const call = await loadCall(deps.db, callId);
+  const [moved] = await deps.db
+    .update(phoneScreeningCandidates)
+    .set({ status: 'evaluating', nextCallAt: null, outcome: null, transcript: { transcript: call.transcript } })
+    .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, ['calling', 'in_progress'])))
+    .returning({ id: phoneScreeningCandidates.id });
+  if (moved) await deps.queue.send(EVALUATE_SCREENING_CALL, { callId });
+}
+
+/**
+ * Scores a finished call with the same evaluation as video interviews, against the screening's
+ * rubric (the AI's, made now if the screening has none). Idempotent: only a candidate still
+ * 'evaluating' is written.
+ */
+export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log' | 'now'>, callId: number): Promise<'completed' | 'skipped'> {
+  const call = await loadCall(deps.db, callId);
+  const row = await candidateWithScreening(deps.db, call.candidateId);
+  if (row.candidate.status !== 'evaluating') return 'skipped';
+  let rubric = row.screening.rubric;
+  if (!rubric?.length) {
+    const plan = await deps.ai.planInterview({ title: row.screening.jobTitle ?? 'Phone screening', description: row.screening.jobDescription ?? '', skills: row.screening.skills ?? undefined });
+    rubric = plan.rubric;
+    await deps.db.update(phoneScreenings).set({ rubric }).where(eq(phoneScreenings.id, row.screening.id));
+  }
+  const result = await deps.ai.evaluate({
+    questions: row.screening.questions,
+    rubric,
+    transcript: call.transcript,
+    candidateName: row.candidate.candidateName,
+  });
+  const feedback: StoredFeedback = { ...result, evaluatedAt: clock(deps).toISOString() };
+  const [done] = await deps.db
+    .update(phoneScreeningCandidates)
+    // The recording's link is only ever added: its callback may arrive while the call is being scored (see recordCallRecording).
+    .set({ feedback, status: 'completed', completedAt: clock(deps), outcome: null, ...(call.recordingSid ? { recordingUrl: `/api/phone-screening/candidates/${call.candidateId}/recording` } : {}) })
+    .where(and(eq(phoneScreeningCandidates.id, call.candidateId), eq(phoneScreeningCandidates.status, 'evaluating')))
+    .returning({ id: phoneScreeningCandidates.id });
+  if (!done) return 'skipped';
+  deps.log.info({ callId, candidateId: call.candidateId, overall: result.overall }, 'screening call evaluated');
+  return 'completed';
+}
+
+/** Queues the scoring of every call left 'evaluating' by a crash. */
+export async function requeueStuckCallEvaluations(deps: { db: Db; queue: JobQueue }): Promise<number> {
+  const stuck = await deps.db
+    .select({ candidateId: phoneScreeningCandidates.id })
+    .from(phoneScreeningCandidates)
+    .where(eq(phoneScreeningCandidates.status, 'evaluating'));
+  for (const { candidateId } of stuck) {
+    const [call] = await deps.db.select({ id: phoneCalls.id }).from(phoneCalls).where(eq(phoneCalls.candidateId, candidateId)).orderBy(desc(phoneCalls.id)).limit(1);
+    if (call) await deps.queue.send(EVALUATE_SCREENING_CALL, { callId: call.id });
+  }
+  return stuck.length;
+}
+
+/**
+ * Places the telephone call the scheduler claimed. Idempotent under job retries: a call already
+ * created for this attempt is not dialled again.
+ */
+export async function placeScreeningCall(deps: CallDeps & { telephony: Telephony }, candidateId: number, attempt: number): Promise<void> {
+  const [existing] = await deps.db
+    .select({ id: phoneCalls.id })
+    .from(phoneCalls)
+    .where(and(eq(phoneCalls.candidateId, candidateId), eq(phoneCalls.attempt, attempt), eq(phoneCalls.provider, 'twilio')))
+    .limit(1);
+  if (existing) return;
+  const row = await candidateWithScreening(deps.db, candidateId);
+  if (row.candidate.status !== 'calling') return;
+  const [call] = await deps.db
+    .insert(phoneCalls)
+    .values({ candidateId, attempt, provider: 'twilio', status: 'queued', conversation: { phase: 'consent', questionIndex: 0, retries: 0 } satisfies ConversationState })
+    .returning();
+  try {
+    const { sid } = await deps.telephony.placeCall({ to: e164(row.candidate.countryCode, row.candidate.phoneNumber), callId: call!.id });
+    await deps.db.update(phoneCalls).set({ providerSid: sid }).where(eq(phoneCalls.id, call!.id));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    deps.log.warn({ err: message, candidateId }, 'placing the screening call failed');
+    await deps.db.update(phoneCalls).set({ status: 'failed', error: message.slice(0, 500), endedAt: clock(deps) }).where(eq(phoneCalls.id, call!.id));
+    await afterUnsuccessfulCall(deps, candidateId, 'failed', clock(deps));
+    await deps.db.update(phoneScreeningCandidates).set({ outcome: `The call could not be placed: ${message.slice(0, 200)}` }).where(eq(phoneScreeningCandidates.id, candidateId));
+  }
+}
+
+/** Twilio's call statuses, in the order a call goes through them; a later one never goes back. */
+const STATUS_RANK: Record<string, number> = { queued: 0, initiated: 1, ringing: 2, 'in-progress': 3, in_progress: 3, completed: 4, busy: 4, 'no-answer': 4, failed: 4, canceled: 4 };
+const TERMINAL = ['completed', 'busy', 'no_answer', 'failed', 'canceled', 'voicemail'];
+
+/**
+ * A provider's call status report. Reports can repeat and arrive out of order: an older status
+ * than the one recorded changes nothing, and a finished call stays finished.
+ */
+export async function recordCallStatus(
+  deps: CallDeps,
+  callId: number,
+  report: { status: string; answeredBy?: string; durationSeconds?: number },
+): Promise<void> {
+  const call = await loadCall(deps.db, callId);
+  if (TERMINAL.includes(call.status)) return;
+  const rank = STATUS_RANK[report.status];
+  if (rank === undefined || rank < (STATUS_RANK[call.status] ?? 0)) return;
+  const isMachine = Boolean(report.answeredBy?.startsWith('machine') || report.answeredBy === 'fax');
+  const status = report.status === 'no-answer' ? 'no_answer' : report.status === 'in-progress' ? 'in_progress' : report.status === 'completed' && isMachine ? 'voicemail' : report.status;
+  const now = clock(deps);
+  const finished = rank === 4;
+  const [updated] = await deps.db
+    .update(phoneCalls)
+    .set({
+      status,
+      answeredBy: report.answeredBy ?? call.answeredBy,
+      durationSeconds: report.durationSeconds ?? call.durationSeconds,
+      ...(finished ? { endedAt: now } : {}),
+      ...(status === 'in_progress' && !call.startedAt ? { startedAt: now } : {}),
+    })
+    .where(and(eq(phoneCalls.id, callId), eq(phoneCalls.status, call.status)))
+    .returning();
+  // Another report changed the call meanwhile (Twilio sends them concurrently): judge this one again against it.
+  if (!updated) return recordCallStatus(deps, callId, report);
+  if (!finished) return;
+  const state = updated.conversation as ConversationState;
+  if (status === 'completed') {
+    if (state.phase === 'ended') return;
+    // The candidate hung up part-way: score what was said if any question was answered, else retry.
+    // (The "yes" to consent is no answer: only what was said after the first question counts.)
+    const { screening } = await candidateWithScreening(deps.db, call.candidateId);
+    const firstAsked = updated.transcript.findIndex((t) => t.speaker === 'AI' && t.text === screening.questions[0]);
+    const answered = state.phase !== 'consent' && firstAsked >= 0 && updated.transcript.slice(firstAsked).some((t) => t.speaker === 'Candidate');
+    if (answered) return requestCallEvaluation(deps, callId);
+    return afterUnsuccessfulCall(deps, call.candidateId, 'no_response', now);
+  }
+  const reason: UnsuccessfulReason = status === 'busy' ? 'busy' : status === 'voicemail' ? 'voicemail' : status === 'failed' ? 'failed' : 'no_answer';
+  await afterUnsuccessfulCall(deps, call.candidateId, reason, now);
+}
+
+/** Twilio's recording of the call, once it is ready. */
+export async function recordCallRecording(db: Db, callId: number, recording: { sid: string; url: string }): Promise<void> {
+  const call = await loadCall(db, callId);
+  if (call.recordingSid === recording.sid) return;
+  await db.update(phoneCalls).set({ recordingSid: recording.sid, recordingUrl: recording.url }).where(eq(phoneCalls.id, callId));
+  await db
+    .update(phoneScreeningCandidates)
+    .set({ recordingUrl: `/api/phone-screening/candidates/${call.candidateId}/recording` })
+    .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, DONE_STATUSES)));
+}
+
+/** What the result view shows: the latest call's details next to the candidate's stored result. */
+export async function latestCall(db: Db, candidateId: number): Promise<CallRow | undefined> {
+  const [call] = await db.select().from(phoneCalls).where(eq(phoneCalls.candidateId, candidateId)).orderBy(desc(phoneCalls.id)).limit(1);
+  return call;
+}

@@ -1,0 +1,122 @@
+import type { AiEngine } from '../../ai/engine';
+
+/**
+ * The screening call's conversation, whatever carries it (a Twilio call or the browser
+ * simulator): the agent introduces itself as an AI assistant, asks consent to continue and to
+ * record, asks each question, asks at most one follow-up when the engine finds an answer thin,
+ * and closes. Pure apart from the engine's follow-up decision, so every carrier behaves alike.
+ */
+export interface CallScript {
+  agentName: string;
+  companyName: string;
+  candidateName: string;
+  jobTitle: string | null;
+  questions: string[];
+}
+
+export type CallEnding = 'finished' | 'declined' | 'no_response';
+
+export interface ConversationState {
+  phase: 'consent' | 'question' | 'follow_up' | 'ended';
+  questionIndex: number;
+  /** Silent or unclear answers in a row at the current step. */
+  retries: number;
+  ending?: CallEnding;
+}
+
+export interface Turn {
+  state: ConversationState;
+  /** What the agent says now, in order. */
+  say: string[];
+  /** Lines for the transcript: the candidate's answer (if any) and the agent's words. */
+  transcript: { speaker: 'AI' | 'Candidate'; text: string }[];
+}
+
+/** How many times a silent or unclear answer is asked again before the call moves on. */
+const MAX_RETRIES = 1;
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+export function consentQuestion(script: CallScript): string {
+  const role = script.jobTitle ? ` about the ${script.jobTitle} position` : '';
+  return (
+    `Hi ${firstName(script.candidateName)}, this is ${script.agentName}, an AI assistant calling on behalf of ${script.companyName}${role}. ` +
+    `I'd like to ask you ${script.questions.length} short screening question${script.questions.length === 1 ? '' : 's'}. ` +
+    'This call is recorded and transcribed so the hiring team can review your answers. Is it okay to continue?'
+  );
+}
+
+const CLOSING = 'Thank you, those are all my questions. The hiring team will review your answers and be in touch. Goodbye!';
+const DECLINED = 'No problem, thank you for your time. Goodbye!';
+const NO_RESPONSE = "I'm sorry, I can't hear you. We'll be in touch to find another time. Goodbye!";
+
+/**
+ * Reads a spoken consent. Only a clear yes counts: consent to record is a legal matter, so
+ * anything else is asked again and then treated as a no.
+ */
+export function classifyConsent(answer: string): 'yes' | 'no' | 'unclear' {
+  const text = answer
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .replace(/[^a-z' ]+/g, ' ')
+    // Yeses that contain a "no" word, said before "no" is looked for.
+    .replace(/\b(no problem|no worries|(i )?(don't|do not) mind)\b/g, ' yes ');
+  // Doubt is not consent, though it contains "sure" or "okay".
+  if (/\b(not sure|unsure|(don't|do not) know)\b/.test(text)) return 'unclear';
+  if (/\b(no|nope|not now|not really|not (ok|okay|fine|good)|don't|do not|stop|rather not|decline)\b/.test(text)) return 'no';
+  if (/\b(yes|yeah|yep|yup|sure|ok|okay|fine|go ahead|of course|absolutely|certainly|alright|all right|sounds good|that's fine)\b/.test(text)) return 'yes';
+  return 'unclear';
+}
+
+export function openConversation(script: CallScript): Turn {
+  const line = consentQuestion(script);
+  return { state: { phase: 'consent', questionIndex: 0, retries: 0 }, say: [line], transcript: [{ speaker: 'AI', text: line }] };
+}
+
+const end = (state: ConversationState, ending: CallEnding, line: string, heard: Turn['transcript']): Turn => ({
+  state: { ...state, phase: 'ended', ending, retries: 0 },
+  say: [line],
+  transcript: [...heard, { speaker: 'AI', text: line }],
+});
+
+/** The next step after the candidate's answer (empty when nothing was heard). */
+export async function continueConversation(ai: AiEngine, script: CallScript, state: ConversationState, answer: string): Promise<Turn> {
+  const spoken = answer.trim();
+  const heard: Turn['transcript'] = spoken ? [{ speaker: 'Candidate', text: spoken }] : [];
+  const ask = (next: ConversationState, lines: string[]): Turn => ({
+    state: next,
+    say: lines,
+    transcript: [...heard, ...lines.map((text) => ({ speaker: 'AI' as const, text }))],
+  });
+  const askQuestion = (index: number, lead?: string): Turn => {
+    if (index >= script.questions.length) return end(state, 'finished', CLOSING, heard);
+    const question = script.questions[index]!;
+    return ask({ phase: 'question', questionIndex: index, retries: 0 }, lead ? [lead, question] : [question]);
+  };
+
+  switch (state.phase) {
+    case 'ended':
+      return { state, say: [], transcript: [] };
+    case 'consent': {
+      const consent = classifyConsent(spoken);
+      if (consent === 'yes') return askQuestion(0, 'Great, thank you. Here is the first question.');
+      if (consent === 'no') return end(state, 'declined', DECLINED, heard);
+      if (state.retries >= MAX_RETRIES) return end(state, spoken ? 'declined' : 'no_response', spoken ? DECLINED : NO_RESPONSE, heard);
+      return ask({ ...state, retries: state.retries + 1 }, ['Sorry, I need a clear yes or no. Is it okay to continue with the recorded call?']);
+    }
+    case 'question':
+    case 'follow_up': {
+      const question = script.questions[state.questionIndex] ?? '';
+      if (!spoken) {
+        if (state.retries >= MAX_RETRIES) return askQuestion(state.questionIndex + 1, "Let's move on.");
+        return ask({ ...state, retries: state.retries + 1 }, [`Sorry, I didn't catch that. ${state.phase === 'question' ? question : 'Could you say that again?'}`]);
+      }
+      if (state.phase === 'question') {
+        const decision = await ai.decideFollowUp({ question, answer: spoken });
+        if (decision.followUp) return ask({ phase: 'follow_up', questionIndex: state.questionIndex, retries: 0 }, [decision.followUp]);
+      }
+      const isLast = state.questionIndex + 1 >= script.questions.length;
+      return askQuestion(state.questionIndex + 1, isLast ? undefined : 'Thank you. Next question.');
+    }
+  }
+}

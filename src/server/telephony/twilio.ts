@@ -1,0 +1,42 @@
+import twilio from 'twilio';
+import type { Telephony } from './telephony';
+
+export interface TwilioSettings {
+  accountSid: string;
+  authToken: string;
+  fromNumber: string;
+}
+
+/** Where Twilio sends a call's webhooks (see modules/phone-calls/twilio.routes.ts). */
+export const twilioWebhookBase = (appUrl: string) => `${appUrl}/api/telephony/twilio`;
+
+/**
+ * Places screening calls through Twilio's REST API. The call is recorded (the agent asks
+ * consent first thing), answering machines are detected so voicemail counts as not reached, and
+ * every status change is reported to the status webhook.
+ */
+export function createTwilioTelephony(settings: TwilioSettings, appUrl: string, options: { httpClient?: twilio.RequestClient } = {}): Telephony {
+  const client = twilio(settings.accountSid, settings.authToken, { httpClient: options.httpClient, autoRetry: true, maxRetries: 2 });
+  const base = twilioWebhookBase(appUrl);
+  return {
+    provider: 'twilio',
+    async placeCall({ to, callId }) {
+      const call = await client.calls.create({
+        to,
+        from: settings.fromNumber,
+        url: `${base}/voice?callId=${callId}`,
+        method: 'POST',
+        statusCallback: `${base}/status?callId=${callId}`,
+        statusCallbackMethod: 'POST',
+        statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
+        machineDetection: 'Enable',
+        record: true,
+        recordingStatusCallback: `${base}/recording?callId=${callId}`,
+        recordingStatusCallbackMethod: 'POST',
+        recordingStatusCallbackEvent: ['completed'],
+        timeout: 30,
+      });
+      return { sid: call.sid };
+    },
+  };
+}
