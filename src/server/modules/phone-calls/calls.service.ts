@@ -174,6 +174,14 @@ async function endConversation(deps: CallDeps, call: CallRow, ending: CallEnding
       .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, ['calling', 'in_progress'])));
     return;
   }
+  if (call.provider === 'simulator') {
+    // Nothing dials again without telephony: the recruiter starts another simulated call.
+    await deps.db
+      .update(phoneScreeningCandidates)
+      .set({ status: 'no_answer', nextCallAt: null, outcome: 'The candidate did not respond on the call.' })
+      .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, ['calling', 'in_progress'])));
+    return;
+  }
   await afterUnsuccessfulCall(deps, call.candidateId, 'no_response', now);
 }
 
@@ -186,6 +194,12 @@ async function requestCallEvaluation(deps: CallDeps, callId: number): Promise<vo
     .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, ['calling', 'in_progress'])))
     .returning({ id: phoneScreeningCandidates.id });
   if (moved) await deps.queue.send(EVALUATE_SCREENING_CALL, { callId });
+}
+
+/** The interview part of a call: the consent exchange before the first question is not an answer to score. */
+function fromFirstQuestion<T extends { speaker: string; text: string }>(transcript: T[], questions: string[]): T[] {
+  const start = transcript.findIndex((t) => t.speaker === 'AI' && t.text === questions[0]);
+  return start > 0 ? transcript.slice(start) : transcript;
 }
 
 /**
@@ -206,7 +220,7 @@ export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log'
   const result = await deps.ai.evaluate({
     questions: row.screening.questions,
     rubric,
-    transcript: call.transcript,
+    transcript: fromFirstQuestion(call.transcript, row.screening.questions),
     candidateName: row.candidate.candidateName,
   });
   const feedback: StoredFeedback = { ...result, evaluatedAt: clock(deps).toISOString() };
