@@ -13,6 +13,29 @@ interface FeedbackCardProps {
 }
 
 /** 'Interview Feedback': who evaluated, the overall assessment, the overall score and one card per criterion. */
+/** A feedback card's heading: which engine evaluated, and why a fallback was used when one was. */
+export function FeedbackHeader({ headingId, title, evaluatedBy, fallback }: { headingId: string; title: string; evaluatedBy: string | null; fallback: string | null }) {
+  return (
+    <CardHeader>
+      <CardTitle as="h2" id={headingId}>
+        {title}
+      </CardTitle>
+      {evaluatedBy ? (
+        <CardDescription className="flex items-center gap-1.5">
+          <Bot className="size-4 shrink-0" aria-hidden="true" />
+          {evaluatedBy}
+        </CardDescription>
+      ) : null}
+      {fallback ? (
+        <p className="mt-1 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {fallback}
+        </p>
+      ) : null}
+    </CardHeader>
+  );
+}
+
 export function FeedbackCard({ feedback, review }: FeedbackCardProps) {
   const headingId = useId();
   const summaryId = useId();
@@ -23,23 +46,7 @@ export function FeedbackCard({ feedback, review }: FeedbackCardProps) {
 
   return (
     <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <CardTitle as="h2" id={headingId}>
-          Interview Feedback
-        </CardTitle>
-        {evaluatedBy ? (
-          <CardDescription className="flex items-center gap-1.5">
-            <Bot className="size-4 shrink-0" aria-hidden="true" />
-            {evaluatedBy}
-          </CardDescription>
-        ) : null}
-        {fallback ? (
-          <p className="mt-1 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {fallback}
-          </p>
-        ) : null}
-      </CardHeader>
+      <FeedbackHeader headingId={headingId} title="Interview Feedback" evaluatedBy={evaluatedBy} fallback={fallback} />
       <CardContent className="space-y-8">
         {!feedback || !scored ? (
           <p className="text-sm text-slate-600">No feedback has been generated for this interview.</p>

@@ -1,6 +1,5 @@
-import { AlertCircle, ArrowLeft } from 'lucide-react';
+import { AlertCircle } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import { BrandLogo } from '@/client/components/brand-logo';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
@@ -8,6 +7,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { ApiError } from '@/client/lib/api';
 import { callErrorMessage, useCallInfo } from '../api/call-simulator';
 import { CallSimulator } from './call-simulator';
+import { ScreeningSubpageHeader } from './screening-subpage-header';
 
 function usePageTitle(title: string) {
   useEffect(() => {
@@ -29,28 +29,15 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-function CallHeader({ title, screeningId }: { title: string; screeningId: string }) {
-  return (
-    <div className="mb-6 flex items-center gap-3">
-      <Button asChild variant="ghost" size="icon" className="shrink-0">
-        <Link href={`/phone-screening/${screeningId}`} aria-label="Back to phone screening">
-          <ArrowLeft aria-hidden="true" />
-        </Link>
-      </Button>
-      <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words">{title}</h1>
-    </div>
-  );
-}
-
 /** The recruiter takes the candidate's screening call in the browser (simulator mode). */
 export function ScreeningCall({ screeningId, candidateId }: { screeningId: string; candidateId: number }) {
   const info = useCallInfo(candidateId, null);
   if (info.isPending) return <Loading label="Loading the call" />;
   if (info.isError) {
-    if (isMissing(info.error)) return <CallHeader title="Candidate not found" screeningId={screeningId} />;
+    if (isMissing(info.error)) return <ScreeningSubpageHeader title="Candidate not found" screeningId={screeningId} />;
     return (
       <div className="space-y-4">
-        <CallHeader title="Could not load the call" screeningId={screeningId} />
+        <ScreeningSubpageHeader title="Could not load the call" screeningId={screeningId} />
         <p role="alert" className="text-sm text-slate-600">
           {callErrorMessage(info.error)}
         </p>
@@ -68,7 +55,7 @@ function RecruiterCall({ screeningId, info }: { screeningId: string; info: NonNu
   usePageTitle(title);
   return (
     <div className="space-y-4">
-      <CallHeader title={title} screeningId={screeningId} />
+      <ScreeningSubpageHeader title={title} screeningId={screeningId} />
       <p className="text-sm text-slate-600">
         No phone line is configured, so the call runs here in the browser: you (or the candidate, with their call link) answer the AI assistant&apos;s questions, and the
         answers are scored like a phone call&apos;s.

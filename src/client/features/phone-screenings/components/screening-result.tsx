@@ -1,6 +1,5 @@
-import { AlertTriangle, ArrowLeft, Bot, Clock, Info } from 'lucide-react';
+import { Clock, Info } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { Link } from 'wouter';
 import type { ScreeningCall, ScreeningFeedback, ScreeningResult as Result } from '@/contracts/phone-call-results';
 import { statusLabel } from '@/contracts/interviews';
 import { Badge } from '@/client/components/ui/badge';
@@ -8,25 +7,14 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { ScoreValue } from '@/client/features/interview-report/components/criterion-card';
+import { FeedbackHeader } from '@/client/features/interview-report/components/feedback-card';
 import { ScoreBar } from '@/client/features/interview-report/components/score-bar';
 import { engineLabel, fallbackNote } from '@/client/features/interview-report/utils/normalise-feedback';
 import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useRefreshCandidateList, useScreeningResult } from '../api/screening-result';
 import { formatInterviewTime } from '../lib/time';
-
-function Header({ title, screeningId }: { title: string; screeningId: string | number }) {
-  return (
-    <div className="mb-6 flex items-center gap-3">
-      <Button asChild variant="ghost" size="icon" className="shrink-0">
-        <Link href={`/phone-screening/${screeningId}`} aria-label="Back to phone screening">
-          <ArrowLeft aria-hidden="true" />
-        </Link>
-      </Button>
-      <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words">{title}</h1>
-    </div>
-  );
-}
+import { ScreeningSubpageHeader } from './screening-subpage-header';
 
 const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -49,10 +37,10 @@ export function ScreeningResult({ screeningId, candidateId }: { screeningId: str
   }
   if (result.isError) {
     const error = result.error;
-    if (error instanceof ApiError && error.status === 404) return <Header title="Candidate not found" screeningId={screeningId} />;
+    if (error instanceof ApiError && error.status === 404) return <ScreeningSubpageHeader title="Candidate not found" screeningId={screeningId} />;
     return (
       <div className="space-y-4">
-        <Header title="Could not load the screening result" screeningId={screeningId} />
+        <ScreeningSubpageHeader title="Could not load the screening result" screeningId={screeningId} />
         <p className="text-sm text-slate-600">{error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message}</p>
         <Button type="button" variant="outline" onClick={() => void result.refetch()}>
           Try again
@@ -80,7 +68,7 @@ function ResultView({ result }: { result: Result }) {
 
   return (
     <div className="space-y-6">
-      <Header title={title} screeningId={result.screeningId} />
+      <ScreeningSubpageHeader title={title} screeningId={result.screeningId} />
       <DetailsCard result={result} />
       {result.feedback ? (
         <FeedbackCard feedback={result.feedback} />
@@ -183,23 +171,7 @@ function FeedbackCard({ feedback }: { feedback: ScreeningFeedback }) {
   const fallback = fallbackNote({ fallbackReason: feedback.fallbackReason });
   return (
     <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <CardTitle as="h2" id={headingId}>
-          Screening Feedback
-        </CardTitle>
-        {evaluatedBy ? (
-          <CardDescription className="flex items-center gap-1.5">
-            <Bot className="size-4 shrink-0" aria-hidden="true" />
-            {evaluatedBy}
-          </CardDescription>
-        ) : null}
-        {fallback ? (
-          <p className="mt-1 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {fallback}
-          </p>
-        ) : null}
-      </CardHeader>
+      <FeedbackHeader headingId={headingId} title="Screening Feedback" evaluatedBy={evaluatedBy} fallback={fallback} />
       <CardContent className="space-y-8">
         <section aria-labelledby={notesId} className="space-y-2">
           <h3 id={notesId} className="text-base font-semibold">
