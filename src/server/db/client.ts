@@ -37,6 +37,10 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, an administrator, a dropped test database)
+    // is reported on the pool; pg drops it and opens a new one on the next query. Unhandled, the
+    // report would crash the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     // Several instances may start at once: one applies the migrations, the others wait.
     const client = await pool.connect();
