@@ -387,6 +387,24 @@ describe('criteria', () => {
     });
   });
 
+  it('saves 50, 30, 0, 0: the weights are scaled to whole numbers totalling 100', async () => {
+    await run(async (page) => {
+      await signInAsOperator(page);
+      const job = await createJobViaApi(page, { title: `Criteria Job ${uniqueName('')}`, description: 'A job to edit criteria on.', questions: ['One question?'], rubric: RUBRIC });
+      await openJob(page, job);
+      const panel = criteriaPanel(page);
+      await panel.getByRole('button', { name: 'Edit Criteria' }).click();
+      for (const [n, weight] of [50, 30, 0, 0].entries()) await weightBox(page, n + 1).fill(String(weight));
+      await panel.getByText('Total weight: 80%').waitFor();
+      await panel.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Evaluation Criteria Updated', 'Interview evaluation criteria have been successfully updated.');
+      await panel.getByRole('button', { name: 'Edit Criteria' }).waitFor();
+      const expected = names.map((name, i) => ({ name, weight: [62, 38, 0, 0][i]! }));
+      expect(await viewedCriteria(page)).toEqual(expected);
+      expect((await getJobViaApi(page, job.id)).rubric?.map(({ name, weight }) => ({ name, weight }))).toEqual(expected);
+    });
+  });
+
   it('reverts on Cancel and refuses to save no criteria', async () => {
     await run(async (page) => {
       await signInAsOperator(page);

@@ -51,23 +51,44 @@ export function cleanQuestions(questions: string[]): string[] {
 }
 
 /**
- * Criteria with a blank name are dropped; weights that do not total 100 are scaled proportionally
- * and rounded, and the last criterion takes the remainder so the total is exactly 100.
+ * Criteria with a blank name are dropped and the weights are scaled to whole numbers totalling
+ * exactly 100 (see scaleWeightsTo100).
  */
 export function cleanRubric<T extends { name: string; description: string; weight: number }>(rubric: T[]): T[] {
-  const kept = rubric
-    .map((c) => ({ ...c, name: c.name.trim(), description: c.description.trim(), weight: Number.isFinite(c.weight) ? Math.max(0, Math.min(100, c.weight)) : 0 }))
-    .filter((c) => c.name.length > 0);
+  const kept = rubric.map((c) => ({ ...c, name: c.name.trim(), description: c.description.trim() })).filter((c) => c.name.length > 0);
   return scaleWeightsTo100(kept);
 }
 
-/** Weights scaled proportionally and rounded; the last criterion takes the remainder so they total exactly 100. */
-export function scaleWeightsTo100<T extends { weight: number }>(criteria: T[]): T[] {
+/**
+ * Whole-number weights from 0 to 100 that total exactly 100, in proportion to the given ones, by
+ * largest-remainder rounding: each criterion gets the whole part of its exact share, and the points
+ * still missing go one each to the largest fractional parts (ties to the later criterion, so an
+ * even three-way split reads 33, 33, 34). Weights that are negative, not numbers or all zero count
+ * as zero; if every weight is zero the shares are equal. With `minimum`, a criterion below it is
+ * raised to it with points taken from the largest weight (the screening rubric upload counts every
+ * listed criterion for at least 1%). The one scaling rule of the job editor, the job API, the AI's
+ * rubrics and the screening rubric upload.
+ */
+export function scaleWeightsTo100<T extends { weight: number }>(criteria: T[], options: { minimum?: number } = {}): T[] {
   if (criteria.length === 0) return criteria;
-  const total = criteria.reduce((s, c) => s + c.weight, 0);
-  if (total === 100) return criteria;
-  const scaled = criteria.map((c) => ({ ...c, weight: total > 0 ? Math.round((c.weight / total) * 100) : Math.floor(100 / criteria.length) }));
-  const head = scaled.slice(0, -1).reduce((s, c) => s + c.weight, 0);
-  scaled[scaled.length - 1]!.weight = 100 - head;
-  return scaled;
+  const given = criteria.map((c) => (Number.isFinite(c.weight) && c.weight > 0 ? c.weight : 0));
+  const total = given.reduce((s, w) => s + w, 0);
+  const exact = given.map((w) => (total > 0 ? (w / total) * 100 : 100 / criteria.length));
+  const weights = exact.map((e) => Math.floor(e));
+  let missing = 100 - weights.reduce((s, w) => s + w, 0);
+  const byRemainder = exact.map((_, i) => i).sort((a, b) => exact[b]! - weights[b]! - (exact[a]! - weights[a]!) || b - a);
+  for (const i of byRemainder) {
+    if (missing <= 0) break;
+    weights[i]! += 1;
+    missing -= 1;
+  }
+  const minimum = Math.min(options.minimum ?? 0, Math.floor(100 / criteria.length));
+  for (let i = 0; i < weights.length; i++) {
+    while (weights[i]! < minimum) {
+      const largest = weights.reduce((best, w, j) => (w > weights[best]! ? j : best), 0);
+      weights[largest]! -= 1;
+      weights[i]! += 1;
+    }
+  }
+  return criteria.map((c, i) => ({ ...c, weight: weights[i]! }));
 }

@@ -51,7 +51,7 @@ export function weightedOverall(criteria: { score: number | null; weight: number
   return Math.round(judged.reduce((sum, c) => sum + c.score * c.weight, 0) / totalWeight);
 }
 
-/** Scales weights proportionally to total exactly 100 (rounded; the last criterion takes the remainder). */
+/** Whole weights totalling exactly 100 (largest-remainder rounding): the same rule as the job editor's. */
 export const normaliseWeights = scaleWeightsTo100;
 
 export const CANDIDATE_NAME_PLACEHOLDER = 'candidate_name';

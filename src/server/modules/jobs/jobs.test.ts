@@ -109,6 +109,22 @@ describe('rubric', () => {
     ]);
   });
 
+  it('saves weights whose plain rounding went negative (50, 30, 0, 0; six at 15 and one at 0) and stores them', async () => {
+    const job = await createJob(a);
+    const cases = [
+      { given: [50, 30, 0, 0], saved: [62, 38, 0, 0] },
+      { given: [15, 15, 15, 15, 15, 15, 0], saved: [16, 16, 17, 17, 17, 17, 0] },
+      { given: Array.from({ length: 18 }, () => 5), saved: [...Array.from({ length: 8 }, () => 5), ...Array.from({ length: 10 }, () => 6)] },
+    ];
+    for (const { given, saved } of cases) {
+      const res = await a.request('PATCH', `/api/job/${job.id}/rubric`, { rubric: given.map((weight, i) => ({ name: `Criterion ${i + 1}`, description: '', weight })) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Job>().rubric?.map((c) => c.weight)).toEqual(saved);
+      const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(row!.rubric?.map((c) => c.weight)).toEqual(saved);
+    }
+  });
+
   it('refuses an empty rubric and weights outside 0-100', async () => {
     const job = await createJob(a);
     const empty = await a.request('PATCH', `/api/job/${job.id}/rubric`, { rubric: [{ name: ' ', description: 'x', weight: 100 }] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { parseRubricFile, weightsTo100 } from './rubric-file';
+import { parseRubricFile } from './rubric-file';
 
 /** The message a bad file is refused with (always VALIDATION_FAILED). */
 function refusal(text: string, format: 'csv' | 'json' = 'csv'): string {
@@ -83,18 +83,5 @@ describe('JSON rubric files', () => {
     expect(refusal('{"name": "A",', 'json')).toMatch(/^The file is not valid JSON: /);
     expect(refusal('{"criteria": 3}', 'json')).toMatch(/^The JSON must be a list of criteria/);
     expect(refusal('[]', 'json')).toMatch(/^The file has no criteria/);
-  });
-});
-
-describe('weightsTo100', () => {
-  it('totals 100 with every criterion at least 1, where plain rounding would go negative', () => {
-    const eighteen = weightsTo100(Array.from({ length: 18 }, (_, i) => ({ name: `C${i}`, description: '', weight: 10 })));
-    expect(eighteen.reduce((s, c) => s + c.weight, 0)).toBe(100);
-    expect(Math.min(...eighteen.map((c) => c.weight))).toBeGreaterThanOrEqual(1);
-    const tiny = weightsTo100([
-      { name: 'A', description: '', weight: 0.1 },
-      { name: 'B', description: '', weight: 100 },
-    ]);
-    expect(tiny.map((c) => c.weight)).toEqual([1, 99]);
   });
 });

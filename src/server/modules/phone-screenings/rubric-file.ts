@@ -165,23 +165,5 @@ function checkCriteria(raw: RawCriterion[], format: RubricFileFormat): RubricCri
     const more = problems.length - PROBLEMS_SHOWN;
     throw invalid(problems.slice(0, PROBLEMS_SHOWN).join('; ') + (more > 0 ? `; and ${more} more problem${more === 1 ? '' : 's'}` : ''));
   }
-  return weightsTo100(criteria);
-}
-
-/**
- * The job rubric's scaling (proportional, rounded, the last takes the remainder). Rounding can
- * leave a criterion below 1 (a tiny weight, or the last one when many round up: 18 equal weights
- * give 17 × 6 = 102); each such point is taken from the largest weight, so every criterion the
- * recruiter listed counts for at least 1%.
- */
-export function weightsTo100(criteria: RubricCriterion[]): RubricCriterion[] {
-  const scaled = scaleWeightsTo100(criteria).map((c) => ({ ...c }));
-  for (const low of scaled) {
-    while (low.weight < 1) {
-      const largest = scaled.reduce((max, c) => (c.weight > max.weight ? c : max));
-      largest.weight -= 1;
-      low.weight += 1;
-    }
-  }
-  return scaled;
+  return scaleWeightsTo100(criteria, { minimum: 1 });
 }
