@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createAiEngine, type AiEngine } from './ai';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
+import { loggerOptions } from './lib/logging';
 import { Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -25,6 +26,7 @@ import { phoneScreeningRoutes } from './modules/phone-screenings/phone-screening
 import { reportRoutes } from './modules/report/report.routes';
 import { speechRoutes } from './modules/speech/speech.routes';
 import { accessPlugin } from './plugins/access';
+import { cachingPlugin, clientCacheHeaders } from './plugins/caching';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { JobQueue } from './queue/queue';
@@ -63,6 +65,8 @@ export interface BuildOptions {
   queuePollSeconds?: number;
   /** Replaces the configured telephony (tests: Twilio's client on a fake HTTP transport). */
   telephony?: Telephony;
+  /** Where the JSON log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
   /** The clock calls are scheduled by (tests). */
   clock?: () => Date;
 }
@@ -72,7 +76,7 @@ const CALL_DISPATCH_MS = 15_000;
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.env === 'production',
     bodyLimit: 1024 * 1024,
   });
@@ -94,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { appUrl: config.appUrl, production: config.env === 'production' });
+  await app.register(cachingPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
   await app.register(accessPlugin);
@@ -114,7 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const indexHtml = config.clientDir && path.join(config.clientDir, 'index.html');
   const hasClient = Boolean(indexHtml && existsSync(indexHtml));
   if (hasClient && config.clientDir) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false, setHeaders: clientCacheHeaders(config.clientDir) });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
