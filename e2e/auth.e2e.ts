@@ -120,6 +120,26 @@ describe('registration', () => {
     });
   });
 
+  it('refuses a commonly used password and keeps what was typed', async () => {
+    await withPage(async (page) => {
+      await openRegisterTab(page);
+      const username = uniqueName('common');
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password').fill('password123');
+      await page.getByLabel('Company Name').fill('Common Password Inc');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expectToast(
+        page,
+        'Registration failed',
+        'This password is one of the most commonly used passwords and is easy to guess. Choose another: a few unrelated words make a strong one.',
+        { destructive: true },
+      );
+      expect(pathOf(page)).toBe('/auth?tab=register');
+      expect(await page.getByLabel('Username').inputValue()).toBe(username);
+      expect(await page.getByLabel('Company Name').inputValue()).toBe('Common Password Inc');
+    });
+  });
+
   it('validates the empty register form in the browser without calling the server', async () => {
     await withPage(async (page) => {
       const calls: string[] = [];

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { auditLog, companies, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { COMMON_PASSWORD, isCommonPassword } from '../../lib/passwords';
 import { createSession, type SessionUser } from './session';
 
 /** Failed sign-ins counted over this window decide throttling. */
@@ -39,6 +40,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** The first account of an install is the operator: approved at once, with the admin role. */
 export async function register(db: Db, input: RegisterInput, meta: RequestMeta): Promise<{ user: SessionUser; sessionId: string }> {
+  if (isCommonPassword(input.password)) throw new AppError('VALIDATION_FAILED', COMMON_PASSWORD);
   const passwordHash = await hash(input.password);
   let user: SessionUser;
   try {

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../db/schema';
+import { COMMON_PASSWORD, commonPasswordCount } from '../../lib/passwords';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
 import { MAX_FAILURES_PER_ACCOUNT } from './auth.service';
 
@@ -43,6 +44,24 @@ describe('registration', () => {
     const res = await new Agent(t.app).register('dupuser');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'Username already exists', code: 'CONFLICT' });
+  });
+
+  it('refuses a commonly used password, whatever its case, and keeps long passphrases', async () => {
+    for (const password of ['password123', 'Password123', 'iloveyou', 'qwertyuiop', 'sunshine1']) {
+      const res = await new Agent(t.app).post('/api/register', { username: `common-${password.length}-${password[0]}`, password, companyName: 'Common Co' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: COMMON_PASSWORD, code: 'VALIDATION_FAILED' });
+    }
+    expect(await t.database.db.select().from(users).where(like(users.username, 'common-%'))).toEqual([]);
+    expect(commonPasswordCount()).toBeGreaterThanOrEqual(10_000);
+
+    const long = 'an unusual phrase '.repeat(8).slice(0, 128);
+    const ok = await new Agent(t.app).register('passphrase-user', 'Phrase Co', long);
+    expect(ok.statusCode).toBe(201);
+    const login = await new Agent(t.app).post('/api/login', { username: 'passphrase-user', password: long });
+    expect(login.statusCode).toBe(200);
+    // No composition rules: eight lower-case letters that are not a common password are enough.
+    expect((await new Agent(t.app).register('plain-letters', 'Plain Co', 'zqxvbnmk')).statusCode).toBe(201);
   });
 
   it('names each invalid field', async () => {
