@@ -27,6 +27,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, LIVEKIT_URL: 'wss://rooms.example.com' })).toThrow(/LIVEKIT_API_KEY, LIVEKIT_API_SECRET: required/);
   });
 
+  it('refuses settings the README does not offer instead of ignoring them', () => {
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'recordings' })).toThrow(/S3_BUCKET: object storage is not supported yet: recordings are stored under DATA_DIR; unset it/);
+    expect(() => loadConfig({ ...base, STT_PROVIDER: 'openai' })).toThrow(/STT_PROVIDER: server-side transcription is not supported yet/);
+    expect(loadConfig({ ...base, STT_PROVIDER: 'none', S3_BUCKET: ' ' })).toMatchObject({ port: 3000 });
+  });
+
   it('stops the server start with a message naming the variable', () => {
     const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, PORT: '99999', DATA_DIR: '/tmp/hireloop-config-test' },

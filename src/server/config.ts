@@ -38,7 +38,6 @@ const envSchema = z
     AI_BASE_URL: optionalString.pipe(z.url().optional()),
     AI_API_KEY: optionalString,
     TTS_PROVIDER: z.enum(['openai', 'none']).default('none'),
-    STT_PROVIDER: z.enum(['openai', 'none']).default('none'),
     LIVEKIT_URL: optionalString.pipe(z.url().optional()),
     LIVEKIT_API_KEY: optionalString,
     LIVEKIT_API_SECRET: optionalString,
@@ -47,11 +46,6 @@ const envSchema = z
     TWILIO_FROM_NUMBER: optionalString,
     PHONE_CALL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     PHONE_CALL_RETRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
-    S3_BUCKET: optionalString,
-    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
-    S3_REGION: optionalString,
-    S3_ACCESS_KEY_ID: optionalString,
-    S3_SECRET_ACCESS_KEY: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -83,12 +77,10 @@ export interface AppConfig {
   clientDir?: string;
   ai: { provider: Env['AI_PROVIDER']; model?: string; baseUrl?: string; apiKey?: string };
   tts: { provider: Env['TTS_PROVIDER'] };
-  stt: { provider: Env['STT_PROVIDER'] };
   livekit?: { url: string; apiKey: string; apiSecret: string };
   twilio?: { accountSid: string; authToken: string; fromNumber: string };
   /** Automated screening calls: attempts in all (first call plus retries) and the wait between them. */
   calls: { maxAttempts: number; retryMinutes: number };
-  s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
 }
 
 export class ConfigError extends Error {
@@ -119,6 +111,19 @@ function bothOrNeither<T>(name: string, values: Record<string, string | undefine
   return build();
 }
 
+/**
+ * Settings that earlier builds accepted and ignored. Set, they stop the start rather than let an
+ * operator believe recordings go to a bucket or the server transcribes.
+ */
+const NOT_YET_SUPPORTED: Record<string, string> = {
+  S3_BUCKET: 'object storage is not supported yet: recordings are stored under DATA_DIR',
+  S3_ENDPOINT: 'object storage is not supported yet: recordings are stored under DATA_DIR',
+  S3_REGION: 'object storage is not supported yet: recordings are stored under DATA_DIR',
+  S3_ACCESS_KEY_ID: 'object storage is not supported yet: recordings are stored under DATA_DIR',
+  S3_SECRET_ACCESS_KEY: 'object storage is not supported yet: recordings are stored under DATA_DIR',
+  STT_PROVIDER: "server-side transcription is not supported yet: transcripts come from the candidate's browser",
+};
+
 /** Reads and validates the environment once; every problem is listed, each naming its variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -146,6 +151,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.TTS_PROVIDER === 'openai' && !env.AI_API_KEY) {
     problems.push('AI_API_KEY: required when TTS_PROVIDER=openai');
   }
+  for (const [name, why] of Object.entries(NOT_YET_SUPPORTED)) {
+    const value = source[name]?.trim();
+    if (value && !(name === 'STT_PROVIDER' && value === 'none')) problems.push(`${name}: ${why}; unset it`);
+  }
   if (env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL) {
     problems.push('AI_BASE_URL: required when AI_PROVIDER=openai-compatible');
   }
@@ -167,18 +176,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: path.resolve(env.CLIENT_DIR),
     ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY },
     tts: { provider: env.TTS_PROVIDER },
-    stt: { provider: env.STT_PROVIDER },
     livekit,
     twilio,
     calls: { maxAttempts: env.PHONE_CALL_MAX_ATTEMPTS, retryMinutes: env.PHONE_CALL_RETRY_MINUTES },
-    s3: env.S3_BUCKET
-      ? {
-          bucket: env.S3_BUCKET,
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-        }
-      : undefined,
   };
 }
