@@ -26,7 +26,7 @@ describe('planInterview', () => {
     expect(plan.questions).toEqual(questions);
     expect(plan.rubric.map((c) => c.name)).toEqual(['Cooking skills', 'Communication', 'Cultural fit']);
     expect(plan.rubric.reduce((s, c) => s + c.weight, 0)).toBe(100);
-    expect(plan.rubric.map((c) => c.weight)).toEqual([45, 27, 28]);
+    expect(plan.rubric.map((c) => c.weight)).toEqual([46, 27, 27]);
 
     const prompt = promptOf(model.doGenerateCalls[0]);
     expect(prompt).toContain('Line Cook');
