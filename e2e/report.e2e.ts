@@ -324,6 +324,7 @@ it('human review: a score change needs a reason, recomputes the overall beside t
     const overallRow = region(page, 'Interview Feedback').getByText('Overall Score', { exact: true }).locator('xpath=../..');
     await waitUntil('the recomputed overall', async () => (await overallRow.innerText()).replace(/\s+/g, '').includes(`${expected}/100`));
     await overallRow.getByText(`AI: ${aiOverall}`, { exact: true }).waitFor();
+    await overallRow.getByText('Adjusted', { exact: true }).waitFor();
     const after = await api();
     expect(after.current.overall).toBe(expected);
     expect(after.ai.overall).toBe(before.ai.overall);
@@ -375,25 +376,44 @@ it("the job's analytics count the interviews, and 'Export CSV' downloads them", 
   expect(analytics.invited).toBe(2);
   expect(analytics.completed).toBe(1);
   const review = await recruiter.request<ReviewState>('GET', `/api/interview/${interview.id}/review`);
+  // The review above adjusted a score: the list, the analytics and the export show the reviewed overall.
+  expect(review.current.criteria.some((c) => c.adjusted)).toBe(true);
+  const current = review.current.overall!;
+  const ai = Math.round(review.ai.overall!);
+  expect(current).not.toBe(ai);
+  expect(analytics.averageOverall).toBe(current);
 
   await withRecruiterPage(async (page) => {
     await page.goto(`/job/${job.id}`);
+
+    // The interview list's Overall Score: the reviewer's, marked as adjusted, naming the AI's.
+    const listRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: CANDIDATE, exact: true }) });
+    await listRow.waitFor();
+    const scoreCell = listRow.getByRole('cell').nth(3);
+    expect((await scoreCell.innerText()).replace(/\s+/g, ' ').trim()).toMatch(new RegExp(`^${current}/100 ?Adjusted\\b`));
+    const marker = scoreCell.getByTitle(`Adjusted by a reviewer. AI score: ${ai}/100`);
+    expect(await marker.textContent()).toBe(`Adjusted by a reviewer. AI score: ${ai}/100`);
+    const pendingCell = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Pat Pending', exact: true }) }).getByRole('cell').nth(3);
+    expect(await pendingCell.getByTitle(/^Adjusted/).count()).toBe(0);
+
     const section = region(page, 'Analytics');
     await section.waitFor();
     const tile = (label: string) => section.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
     await waitUntil('the analytics tiles', async () => (await tile('Invited').count()) === 1);
     expect(await tile('Invited').textContent()).toBe(String(analytics.invited));
     expect(await tile('Completed').textContent()).toBe(String(analytics.completed));
+    expect(await tile('Average score').textContent()).toBe(`${current}/100`);
+    await section.getByText("Overall scores of completed interviews, after reviewers' adjustments (1 interview adjusted)", { exact: true }).waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Export CSV' }).click()]);
     const file = await download.path();
     const csv = await readFile(file, 'utf8');
     const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toMatch(/^Candidate Name,Email,Status,Overall Score/);
+    expect(lines[0]).toMatch(/^Candidate Name,Email,Status,Overall Score,AI Overall Score,Adjusted by Reviewer,/);
     expect(lines).toHaveLength(3);
     const row = lines.find((l) => l.startsWith(`${CANDIDATE},`));
     expect(row, csv).toBeDefined();
-    expect(row!.split(',').slice(0, 4)).toEqual([CANDIDATE, EMAIL, 'completed', String(review.current.overall)]);
+    expect(row!.split(',').slice(0, 6)).toEqual([CANDIDATE, EMAIL, 'completed', String(current), String(review.ai.overall), 'yes']);
     expect(row).toContain('advance');
     expect(lines.some((l) => l.startsWith('Pat Pending,pat.pending@example.com,pending,'))).toBe(true);
   });

@@ -17,7 +17,12 @@ export const interviewListItem = z.object({
   candidateName: z.string(),
   email: z.string(),
   status: interviewStatus,
+  /** A completed interview's current overall: the reviewer's when they adjusted scores, else the AI's. */
   overallScore: z.number().nullable(),
+  /** The AI's own overall, kept beside an adjusted one. */
+  aiOverallScore: z.number().nullable(),
+  /** A reviewer changed at least one criterion's score, so overallScore is theirs. */
+  scoreAdjusted: z.boolean(),
   emailSent: z.boolean(),
   isActive: z.boolean(),
   scheduledFor: z.string(),

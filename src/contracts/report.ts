@@ -50,7 +50,13 @@ export type ReviewEvent = z.infer<typeof reviewEvent>;
 /** The report's review state: the AI's values, the current values after human changes, and the history. */
 export const reviewState = z.object({
   ai: z.object({ overall: z.number().nullable(), criteria: z.array(z.object({ name: z.string(), weight: z.number(), score: z.number().nullable() })) }),
-  current: z.object({ overall: z.number().nullable(), criteria: z.array(z.object({ name: z.string(), weight: z.number(), score: z.number().nullable(), adjusted: z.boolean() })) }),
+  /** After the reviewers' changes: a criterion is adjusted when its score differs from the AI's; the overall is then recomputed from the weights. */
+  current: z.object({
+    overall: z.number().nullable(),
+    /** Any criterion adjusted. */
+    adjusted: z.boolean(),
+    criteria: z.array(z.object({ name: z.string(), weight: z.number(), score: z.number().nullable(), adjusted: z.boolean() })),
+  }),
   decision: reviewDecision.nullable(),
   history: z.array(reviewEvent),
   /** Bias-check flags for the questions the job asks. */
@@ -62,6 +68,8 @@ export const jobAnalytics = z.object({
   invited: z.number(),
   started: z.number(),
   completed: z.number(),
+  /** Completed interviews whose scores a reviewer adjusted; every score below is the current (reviewed) one. */
+  adjusted: z.number(),
   /** completed / invited, 0..1; null with no interviews. */
   completionRate: z.number().nullable(),
   /** Average minutes from start to submission, over completed interviews. */

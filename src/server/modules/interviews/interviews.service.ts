@@ -7,31 +7,28 @@ import { AppError } from '../../lib/errors';
 import type { RoomService } from '../../rooms/rooms';
 import type { SessionUser } from '../auth/session';
 import { getOwnJob } from '../jobs/jobs.service';
+import { applyReview, currentScores, type CurrentScores } from '../report/current-scores';
 
 type InterviewRow = typeof interviews.$inferSelect;
 
 export const candidateLink = (appUrl: string, row: Pick<InterviewRow, 'id' | 'candidateToken'>) => `${appUrl}/interview/${row.id}?token=${row.candidateToken}`;
 
-/** The overall score of a completed interview's feedback, whatever shape it was stored in. */
-export function overallScore(feedback: unknown): number | null {
-  if (feedback && typeof feedback === 'object' && 'overall' in feedback) {
-    const overall = (feedback).overall;
-    return typeof overall === 'number' ? overall : null;
-  }
-  return null;
-}
-
 /** In the room: started, not submitted, and heard from in the last two minutes. */
 const isInRoom = (row: InterviewRow) => row.isActive && row.status === 'in_progress' && row.lastHeartbeatAt !== null && Date.now() - row.lastHeartbeatAt.getTime() < 2 * 60_000;
 
-export function toListItem(row: InterviewRow, appUrl: string): InterviewListItem {
+/** A list row. Scores are shown for completed interviews only; `scores` are its current scores (reviews applied). */
+export function toListItem(row: InterviewRow, appUrl: string, scores?: CurrentScores): InterviewListItem {
+  const isScored = row.status === 'completed';
+  const current = isScored ? (scores ?? applyReview(row.feedback, [])) : null;
   return {
     id: row.id,
     jobId: row.jobId,
     candidateName: row.candidateName,
     email: row.email,
     status: row.status,
-    overallScore: row.status === 'completed' ? overallScore(row.feedback) : null,
+    overallScore: current?.overall ?? null,
+    aiOverallScore: current?.aiOverall ?? null,
+    scoreAdjusted: current?.adjusted ?? false,
     emailSent: row.emailSent,
     isActive: isInRoom(row),
     scheduledFor: row.scheduledFor.toISOString(),
@@ -44,7 +41,8 @@ export function toListItem(row: InterviewRow, appUrl: string): InterviewListItem
 export async function listInterviews(db: Db, user: SessionUser, jobId: number, appUrl: string): Promise<InterviewListItem[]> {
   await getOwnJob(db, user, jobId);
   const rows = await db.select().from(interviews).where(eq(interviews.jobId, jobId)).orderBy(desc(interviews.createdAt), desc(interviews.id));
-  return rows.map((r) => toListItem(r, appUrl));
+  const scores = await currentScores(db, rows.filter((r) => r.status === 'completed'));
+  return rows.map((r) => toListItem(r, appUrl, scores.get(r.id)));
 }
 
 export async function createInterview(

@@ -102,6 +102,46 @@ describe('interview access', () => {
   });
 });
 
+describe('reviewed scores in the list', () => {
+  const feedback = {
+    summary: 'Solid answers.',
+    overall: 70,
+    criteria: [
+      { name: 'Customer service', weight: 60, score: 80, feedback: 'Good', evidence: [] },
+      { name: 'Communication', weight: 40, score: 55, feedback: 'Mixed', evidence: [] },
+    ],
+  };
+  const completed = async (agent: Agent, jobId: number, name: string) => {
+    const created = await createInterview(agent, jobId, name, `${name.toLowerCase().replace(/\s/g, '.')}@example.com`);
+    await t.database.db.update(interviews).set({ status: 'completed', feedback }).where(eq(interviews.id, created.id));
+    return created;
+  };
+
+  it("shows the reviewer's overall, marked as adjusted with the AI's beside it; another company's reviews change nothing", async () => {
+    const job = (await a.post('/api/job', { title: 'Shift Lead', description: 'Lead the evening shift.' })).json<Job>();
+    const reviewed = await completed(a, job.id, 'Rev Iewed');
+    const untouched = await completed(a, job.id, 'Un Touched');
+    const pending = await createInterview(a, job.id, 'Not Yet', 'not.yet@example.com');
+    const change = await a.post(`/api/interview/${reviewed.id}/review`, { scores: [{ criterion: 'Communication', score: 75, reason: 'Clear in the recording.' }] });
+    expect(change.statusCode).toBe(200);
+
+    // Another company reviews its own interview with the same rubric, far lower.
+    const bJob = (await b.post('/api/job', { title: 'Shift Lead', description: 'Lead the night shift.' })).json<Job>();
+    const theirs = await completed(b, bJob.id, 'Their Pick');
+    expect((await b.post(`/api/interview/${theirs.id}/review`, { scores: [{ criterion: 'Customer service', score: 5, reason: 'Rude on the phone.' }] })).statusCode).toBe(200);
+
+    const res = await a.get(`/api/job/${job.id}/interview`);
+    expect(res.statusCode).toBe(200);
+    const byId = new Map(res.json<InterviewListItem[]>().map((i) => [i.id, i]));
+    expect(byId.get(reviewed.id)).toMatchObject({ overallScore: Math.round(80 * 0.6 + 75 * 0.4), aiOverallScore: 70, scoreAdjusted: true });
+    expect(byId.get(untouched.id)).toMatchObject({ overallScore: 70, aiOverallScore: 70, scoreAdjusted: false });
+    expect(byId.get(pending.id)).toMatchObject({ overallScore: null, aiOverallScore: null, scoreAdjusted: false });
+
+    const theirList = (await b.get(`/api/job/${bJob.id}/interview`)).json<InterviewListItem[]>();
+    expect(theirList[0]).toMatchObject({ id: theirs.id, overallScore: Math.round(5 * 0.6 + 55 * 0.4), aiOverallScore: 70, scoreAdjusted: true });
+  });
+});
+
 describe('invitation emails', () => {
   it('renders the template per candidate with the server\'s own link, delivers over SMTP and sets emailSent', async () => {
     const one = await createInterview(a, jobA.id, 'Robin Park', 'robin@example.com');

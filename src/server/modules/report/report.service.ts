@@ -1,36 +1,19 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { CriterionResult } from '../../../contracts/ai';
 import type { JobAnalytics, RecordingStatus, ReviewDecision, ReviewEvent, ReviewState } from '../../../contracts/report';
 import type { AiEngine } from '../../ai/engine';
-import { weightedOverall } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { interviewReviews, interviews, jobs, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
 import { getOwnJob } from '../jobs/jobs.service';
+import { applyReview, currentScores } from './current-scores';
 
 type InterviewRow = typeof interviews.$inferSelect;
 
 export function recordingStatusOf(row: InterviewRow): RecordingStatus {
   const segments = (row.recordingSegments ?? []).map((s, i) => ({ url: `/api/interview/${row.id}/recording?segment=${i}`, bytes: s.bytes }));
   return { hasRecording: segments.length > 0, recordingUrl: segments[0]?.url ?? null, segments };
-}
-
-/** The AI's criteria as stored, whatever the feedback's shape (a plain string has none). */
-function aiCriteria(feedback: unknown): { name: string; weight: number; score: number | null }[] {
-  if (!feedback || typeof feedback !== 'object' || !Array.isArray((feedback as { criteria?: unknown }).criteria)) return [];
-  return ((feedback as { criteria: Partial<CriterionResult>[] }).criteria).map((c) => ({
-    name: String(c.name ?? ''),
-    weight: typeof c.weight === 'number' ? c.weight : 0,
-    score: typeof c.score === 'number' ? c.score : null,
-  }));
-}
-
-function aiOverall(feedback: unknown): number | null {
-  if (typeof feedback === 'string') return 0;
-  const overall = feedback && typeof feedback === 'object' ? (feedback as { overall?: unknown }).overall : null;
-  return typeof overall === 'number' ? overall : null;
 }
 
 async function history(db: Db, interviewId: number) {
@@ -47,14 +30,7 @@ export async function reviewState(deps: { db: Db; ai: AiEngine }, user: SessionU
   const row = await getOwnInterview(deps.db, user, interviewId);
   const [job] = await deps.db.select({ questions: jobs.questions }).from(jobs).where(eq(jobs.id, row.jobId));
   const events = await history(deps.db, interviewId);
-  const ai = aiCriteria(row.feedback);
-  const latest = new Map<string, number>();
-  let decision: ReviewDecision | null = null;
-  for (const { review } of events) {
-    if (review.kind === 'score' && review.criterion && review.toScore !== null) latest.set(review.criterion, review.toScore);
-    if (review.kind === 'decision' && review.decision) decision = review.decision;
-  }
-  const current = ai.map((c) => ({ ...c, score: latest.has(c.name) ? latest.get(c.name)! : c.score, adjusted: latest.has(c.name) }));
+  const scores = applyReview(row.feedback, events.map((e) => e.review));
   const toEvent = ({ review, by }: (typeof events)[number]): ReviewEvent => ({
     id: review.id,
     kind: review.kind,
@@ -67,9 +43,9 @@ export async function reviewState(deps: { db: Db; ai: AiEngine }, user: SessionU
     at: review.createdAt.toISOString(),
   });
   return {
-    ai: { overall: aiOverall(row.feedback), criteria: ai },
-    current: { overall: latest.size ? weightedOverall(current) : aiOverall(row.feedback), criteria: current },
-    decision,
+    ai: { overall: scores.aiOverall, criteria: scores.criteria.map(({ name, weight, aiScore }) => ({ name, weight, score: aiScore })) },
+    current: { overall: scores.overall, adjusted: scores.adjusted, criteria: scores.criteria.map(({ name, weight, score, adjusted }) => ({ name, weight, score, adjusted })) },
+    decision: scores.decision,
     history: events.map(toEvent).reverse(),
     questionFlags: await deps.ai.checkQuestions(job?.questions ?? []),
   };
@@ -99,35 +75,16 @@ export async function saveReview(
   return reviewState(deps, user, interviewId);
 }
 
-const overallOf = (row: InterviewRow, adjusted: Map<string, number>): number | null => {
-  const ai = aiCriteria(row.feedback);
-  if (adjusted.size === 0 || ai.length === 0) return aiOverall(row.feedback);
-  return weightedOverall(ai.map((c) => ({ ...c, score: adjusted.has(c.name) ? adjusted.get(c.name)! : c.score })));
-};
-
-/** Per interview: current (human-adjusted) criterion scores and overall, and the latest decision. */
-async function currentScores(db: Db, rows: InterviewRow[]) {
-  const ids = rows.map((r) => r.id);
-  const events = ids.length ? await db.select().from(interviewReviews).orderBy(asc(interviewReviews.createdAt), asc(interviewReviews.id)) : [];
-  const byInterview = new Map<number, { scores: Map<string, number>; decision: ReviewDecision | null }>();
-  for (const e of events) {
-    if (!ids.includes(e.interviewId)) continue;
-    const entry = byInterview.get(e.interviewId) ?? { scores: new Map(), decision: null };
-    if (e.kind === 'score' && e.criterion && e.toScore !== null) entry.scores.set(e.criterion, e.toScore);
-    if (e.kind === 'decision') entry.decision = e.decision;
-    byInterview.set(e.interviewId, entry);
-  }
-  return rows.map((row) => {
-    const review = byInterview.get(row.id) ?? { scores: new Map<string, number>(), decision: null };
-    const criteria = aiCriteria(row.feedback).map((c) => ({ ...c, score: review.scores.has(c.name) ? review.scores.get(c.name)! : c.score }));
-    return { row, criteria, overall: overallOf(row, review.scores), decision: review.decision };
-  });
+/** Each row with its current scores (one query for the reviews of exactly these interviews). */
+async function withCurrentScores(db: Db, rows: InterviewRow[]) {
+  const scores = await currentScores(db, rows);
+  return rows.map((row) => ({ row, ...scores.get(row.id)! }));
 }
 
 export async function jobAnalytics(db: Db, user: SessionUser, jobId: number): Promise<JobAnalytics> {
   await getOwnJob(db, user, jobId);
   const rows = await db.select().from(interviews).where(eq(interviews.jobId, jobId));
-  const scored = await currentScores(db, rows.filter((r) => r.status === 'completed'));
+  const scored = await withCurrentScores(db, rows.filter((r) => r.status === 'completed'));
   const durations = rows
     .filter((r) => r.startedAt && r.status !== 'pending' && r.status !== 'in_progress')
     .map((r) => ((r.completedAt ?? r.createdAt).getTime() - r.startedAt!.getTime()) / 60_000)
@@ -139,6 +96,7 @@ export async function jobAnalytics(db: Db, user: SessionUser, jobId: number): Pr
     invited: rows.length,
     started: rows.filter((r) => r.startedAt !== null || r.status !== 'pending').length,
     completed: scored.length,
+    adjusted: scored.filter((s) => s.adjusted).length,
     completionRate: rows.length ? scored.length / rows.length : null,
     averageDurationMinutes: average(durations),
     averageOverall: average(overalls),
@@ -169,15 +127,17 @@ const csvCell = (v: string | number | null | undefined) => {
 export async function interviewsCsv(db: Db, user: SessionUser, jobId: number): Promise<{ filename: string; csv: string }> {
   const job = await getOwnJob(db, user, jobId);
   const rows = await db.select().from(interviews).where(eq(interviews.jobId, jobId)).orderBy(desc(interviews.createdAt));
-  const scored = await currentScores(db, rows);
+  const scored = await withCurrentScores(db, rows);
   const names = [...new Set(scored.flatMap((s) => s.criteria.map((c) => c.name)))];
-  const header = ['Candidate Name', 'Email', 'Status', 'Overall Score', ...names, 'Decision', 'Email Sent', 'Started', 'Completed'];
-  const lines = scored.map(({ row, criteria, overall, decision }) =>
+  const header = ['Candidate Name', 'Email', 'Status', 'Overall Score', 'AI Overall Score', 'Adjusted by Reviewer', ...names, 'Decision', 'Email Sent', 'Started', 'Completed'];
+  const lines = scored.map(({ row, criteria, overall, aiOverall, adjusted, decision }) =>
     [
       row.candidateName,
       row.email,
       row.status,
       row.status === 'completed' ? overall : '',
+      row.status === 'completed' ? aiOverall : '',
+      row.status === 'completed' && adjusted ? 'yes' : 'no',
       ...names.map((n) => (row.status === 'completed' ? (criteria.find((c) => c.name === n)?.score ?? '') : '')),
       decision ?? '',
       row.emailSent ? 'yes' : 'no',

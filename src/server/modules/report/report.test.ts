@@ -1,14 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedInterview } from '../../../contracts/interviews';
+import type { CreatedInterview, InterviewListItem } from '../../../contracts/interviews';
 import type { Job } from '../../../contracts/jobs';
 import type { JobAnalytics, ReviewState } from '../../../contracts/report';
-import { interviews, recordingUploads } from '../../db/schema';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import { companies, interviews, recordingUploads, users } from '../../db/schema';
 import { RecordingStorage } from '../../storage/recordings';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
+import type { SessionUser } from '../auth/session';
+import { listInterviews } from '../interviews/interviews.service';
+import { interviewsCsv, jobAnalytics } from './report.service';
 
 let t: TestApp;
 let a: Agent;
@@ -140,11 +148,116 @@ describe('job analytics and export', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="night-auditor-interviews.csv"');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Candidate Name,Email,Status,Overall Score,Customer service,Communication,Decision,Email Sent,Started,Completed');
+    expect(lines[0]).toBe('Candidate Name,Email,Status,Overall Score,AI Overall Score,Adjusted by Reviewer,Customer service,Communication,Decision,Email Sent,Started,Completed');
     expect(lines).toHaveLength(4);
-    expect(csv.body).toContain('Ada One,adaone@example.com,completed,70,80,55,hold,no,');
+    expect(csv.body).toContain('Ada One,adaone@example.com,completed,70,70,no,80,55,hold,no,');
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")",formula@example.com,pending`);
     expect((await b.get(`/api/job/${localJob.id}/analytics`)).statusCode).toBe(404);
     expect((await b.get(`/api/job/${localJob.id}/interviews.csv`)).statusCode).toBe(404);
+  });
+});
+
+describe('reviewed scores across the job: list, analytics and export, read for the job only', () => {
+  /** A completed interview of any company's job, with the shared rubric's feedback. */
+  async function completedFor(agent: Agent, jobId: number, name: string) {
+    const created = (await agent.post(`/api/job/${jobId}/interview`, { candidateName: name, email: `${name.toLowerCase().replace(/\s/g, '.')}@example.com` })).json<CreatedInterview>();
+    await t.database.db.update(interviews).set({ status: 'completed', feedback }).where(eq(interviews.id, created.id));
+    return created;
+  }
+  const adjust = async (agent: Agent, id: number, criterion: string, score: number) => {
+    const res = await agent.post(`/api/interview/${id}/review`, { scores: [{ criterion, score, reason: 'Seen differently in the recording.' }] });
+    expect(res.statusCode).toBe(200);
+  };
+  const decide = async (agent: Agent, id: number, decision: 'advance' | 'hold' | 'reject') =>
+    expect((await agent.post(`/api/interview/${id}/review`, { decision, note: 'Decided.' })).statusCode).toBe(200);
+
+  async function sessionUser(username: string): Promise<SessionUser> {
+    const [row] = await t.database.db
+      .select({ id: users.id, username: users.username, companyId: users.companyId, companyName: companies.name, role: users.role, isApproved: users.isApproved, reviewStatus: users.reviewStatus })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.username, username));
+    return row!;
+  }
+
+  /** The app's own database connection, with every statement it sends written down. */
+  function recordingDb() {
+    const queries: { sql: string; params: unknown[] }[] = [];
+    const logger = { logQuery: (text: string, params: unknown[]) => queries.push({ sql: text, params }) };
+    const client = (t.database.db as unknown as { $client: unknown }).$client;
+    const db = t.database.kind === 'pglite' ? drizzlePglite(client as PGlite, { schema, logger }) : drizzlePg(client as pg.Pool, { schema, logger });
+    return { db: db as unknown as Db, queries };
+  }
+
+  let hiring: Job;
+  let mine: { adjusted: CreatedInterview; untouched: CreatedInterview };
+
+  beforeAll(async () => {
+    hiring = (await a.post('/api/job', { title: 'Front Desk', description: 'Hotel front desk.' })).json<Job>();
+    mine = { adjusted: await completedFor(a, hiring.id, 'Ann Adjusted'), untouched: await completedFor(a, hiring.id, 'Una Touched') };
+    await adjust(a, mine.adjusted.id, 'Communication', 75);
+    await decide(a, mine.adjusted.id, 'advance');
+
+    // The same company's other job, and another company's job with the same rubric: reviewed far lower, rejected.
+    const otherJob = (await a.post('/api/job', { title: 'Concierge', description: 'Hotel concierge.' })).json<Job>();
+    const sibling = await completedFor(a, otherJob.id, 'Sib Ling');
+    await adjust(a, sibling.id, 'Customer service', 0);
+    await decide(a, sibling.id, 'reject');
+    const theirJob = (await b.post('/api/job', { title: 'Front Desk', description: 'Hotel front desk.' })).json<Job>();
+    for (const name of ['Tess Other', 'Theo Other']) {
+      const theirs = await completedFor(b, theirJob.id, name);
+      await adjust(b, theirs.id, 'Customer service', 1);
+      await adjust(b, theirs.id, 'Communication', 2);
+      await decide(b, theirs.id, 'reject');
+    }
+  });
+
+  it("the list, the analytics and the CSV use the reviewer's scores and mark the adjusted interview", async () => {
+    const expected = Math.round(80 * 0.6 + 75 * 0.4);
+    const list = (await a.get(`/api/job/${hiring.id}/interview`)).json<InterviewListItem[]>();
+    expect(list.find((i) => i.id === mine.adjusted.id)).toMatchObject({ overallScore: expected, aiOverallScore: 70, scoreAdjusted: true });
+    expect(list.find((i) => i.id === mine.untouched.id)).toMatchObject({ overallScore: 70, aiOverallScore: 70, scoreAdjusted: false });
+
+    const stats = (await a.get(`/api/job/${hiring.id}/analytics`)).json<JobAnalytics>();
+    expect(stats).toMatchObject({ completed: 2, adjusted: 1, averageOverall: (expected + 70) / 2, decisions: { advance: 1, hold: 0, reject: 0 } });
+    expect(stats.criteria).toEqual([
+      { name: 'Customer service', average: 80, scored: 2 },
+      { name: 'Communication', average: 65, scored: 2 },
+    ]);
+
+    const lines = (await a.get(`/api/job/${hiring.id}/interviews.csv`)).body.trim().split('\r\n');
+    expect(lines[0]).toBe('Candidate Name,Email,Status,Overall Score,AI Overall Score,Adjusted by Reviewer,Customer service,Communication,Decision,Email Sent,Started,Completed');
+    expect(lines.find((l) => l.startsWith('Ann Adjusted,'))).toMatch(new RegExp(`^Ann Adjusted,ann\\.adjusted@example\\.com,completed,${expected},70,yes,80,75,advance,no,`));
+    expect(lines.find((l) => l.startsWith('Una Touched,'))).toMatch(/^Una Touched,una\.touched@example\.com,completed,70,70,no,80,55,,no,/);
+  });
+
+  it("reads only the reviews of the job's own interviews, never another job's or another company's", async () => {
+    const owner = await sessionUser('report-owner');
+    const { db, queries } = recordingDb();
+    await jobAnalytics(db, owner, hiring.id);
+    await interviewsCsv(db, owner, hiring.id);
+    await listInterviews(db, owner, hiring.id, t.config.appUrl);
+
+    const reviewReads = queries.filter((q) => /\bfrom "interview_reviews"/i.test(q.sql));
+    expect(reviewReads.length).toBeGreaterThan(0);
+    for (const read of reviewReads) {
+      // Run as the app sent it: the rows the database hands back are the job's own reviews (a change and a decision).
+      const { rows } = await t.database.query<{ interview_id: number }>(read.sql, read.params);
+      expect(rows.map((r) => Number(r.interview_id))).toEqual([mine.adjusted.id, mine.adjusted.id]);
+    }
+    // One read per use: the analytics, the export and the list.
+    expect(reviewReads).toHaveLength(3);
+  });
+
+  it('a score set back to the AI\'s value is no longer an adjustment', async () => {
+    const back = await completedFor(a, hiring.id, 'Bea Back');
+    await adjust(a, back.id, 'Communication', 90);
+    await adjust(a, back.id, 'Communication', 55);
+    const state = (await a.get(`/api/interview/${back.id}/review`)).json<ReviewState>();
+    expect(state.current.overall).toBe(70);
+    expect(state.current.criteria.find((c) => c.name === 'Communication')).toMatchObject({ score: 55, adjusted: false });
+    expect(state.history).toHaveLength(2);
+    const list = (await a.get(`/api/job/${hiring.id}/interview`)).json<InterviewListItem[]>();
+    expect(list.find((i) => i.id === back.id)).toMatchObject({ overallScore: 70, aiOverallScore: 70, scoreAdjusted: false });
   });
 });

@@ -1,6 +1,7 @@
 import { AlertTriangle, Bot } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import type { ReviewState } from '@/contracts/report';
+import { Badge } from '@/client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { engineLabel, fallbackNote, withReview, type ReportFeedback } from '../utils/normalise-feedback';
 import { AiValue, CriterionCard, ScoreValue } from './criterion-card';
@@ -70,7 +71,12 @@ export function FeedbackCard({ feedback, review }: FeedbackCardProps) {
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                   <span className="font-medium text-slate-900">Overall Score</span>
                   <span className="flex flex-wrap items-baseline gap-2">
-                    {scored.adjusted ? <AiValue score={scored.aiOverall} /> : null}
+                    {scored.adjusted ? (
+                      <>
+                        <Badge variant="outline">Adjusted</Badge>
+                        <AiValue score={scored.aiOverall} />
+                      </>
+                    ) : null}
                     <ScoreValue score={scored.overall} size="large" />
                   </span>
                 </div>

@@ -85,7 +85,7 @@ function ReviewForm({ interviewId, jobId, review }: { interviewId: number; jobId
   const save = useSaveReview(interviewId, jobId);
   const criteria = review.current.criteria;
   const noteId = `${formId}-note`;
-  const isAdjusted = criteria.some((c) => c.adjusted);
+  const isAdjusted = review.current.adjusted;
 
   const clearError = (...keys: DraftErrorKey[]) =>
     setErrors((previous) => {

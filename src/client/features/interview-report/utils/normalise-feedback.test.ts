@@ -107,6 +107,7 @@ describe('withReview', () => {
     },
     current: {
       overall: 81,
+      adjusted: true,
       criteria: [
         { name: 'Communication', weight: 60, score: 85, adjusted: false },
         { name: 'Technical skills', weight: 40, score: 75, adjusted: true },
@@ -126,7 +127,7 @@ describe('withReview', () => {
 
   it("uses the AI's values without a review or without adjustments", () => {
     expect(withReview(feedback, undefined)).toMatchObject({ overall: 78, aiOverall: 78, adjusted: false });
-    const untouched = { ...review, current: { overall: 78, criteria: review.current.criteria.map((c) => ({ ...c, adjusted: false })) } };
+    const untouched = { ...review, current: { overall: 78, adjusted: false, criteria: review.current.criteria.map((c) => ({ ...c, adjusted: false })) } };
     expect(withReview(feedback, untouched)).toMatchObject({ overall: 78, adjusted: false });
     expect(withReview(feedback, untouched).criteria[1]).toMatchObject({ score: null, adjusted: false });
   });

@@ -113,7 +113,7 @@ export function normaliseFeedback(stored: unknown): ReportFeedback | null {
 export interface ScoredCriterion extends ReportCriterion {
   /** The AI's own score. */
   aiScore: number | null;
-  /** True when a recruiter changed the score. */
+  /** True when a recruiter's score differs from the AI's. */
   adjusted: boolean;
 }
 
@@ -133,7 +133,7 @@ export function withReview(feedback: ReportFeedback, review: Pick<ReviewState, '
     const aiScore = ai ? ai.score : c.score;
     return current?.adjusted ? { ...c, score: current.score, aiScore, adjusted: true } : { ...c, score: aiScore, aiScore, adjusted: false };
   });
-  const adjusted = review?.current.criteria.some((c) => c.adjusted) ?? false;
+  const adjusted = review?.current.adjusted ?? false;
   // The AI's overall is the stored one; the server recomputes the current one from the adjusted scores.
   return { overall: adjusted && review ? review.current.overall : feedback.overall, aiOverall: feedback.overall, adjusted, criteria };
 }

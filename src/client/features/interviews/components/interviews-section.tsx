@@ -199,7 +199,7 @@ function InterviewRow({ row, isSelected, onToggle }: InterviewRowProps) {
       </td>
       <td className="px-4 py-3 whitespace-nowrap tabular-nums">
         {isCompleted && typeof row.overallScore === 'number' ? (
-          `${Math.round(row.overallScore)}/100`
+          <OverallScore score={row.overallScore} aiScore={row.aiOverallScore} isAdjusted={row.scoreAdjusted} />
         ) : (
           <>
             <span aria-hidden="true">—</span>
@@ -244,6 +244,22 @@ function InterviewRow({ row, isSelected, onToggle }: InterviewRowProps) {
         )}
       </td>
     </tr>
+  );
+}
+
+const scoreText = (score: number | null) => (score === null ? 'no score' : `${Math.round(score)}/100`);
+
+/** The current overall; when a reviewer adjusted the scores, an 'Adjusted' badge naming the AI's own overall. */
+function OverallScore({ score, aiScore, isAdjusted }: { score: number; aiScore: number | null; isAdjusted: boolean }) {
+  if (!isAdjusted) return <>{scoreText(score)}</>;
+  const note = `Adjusted by a reviewer. AI score: ${scoreText(aiScore)}`;
+  return (
+    <span className="inline-flex items-center gap-2">
+      {scoreText(score)}
+      <Badge variant="outline" title={note}>
+        Adjusted<span className="sr-only"> by a reviewer. AI score: {scoreText(aiScore)}</span>
+      </Badge>
+    </span>
   );
 }
 

@@ -69,7 +69,7 @@ function AnalyticsBody({ data, isRefreshing }: { data: JobAnalytics; isRefreshin
       </dl>
 
       <div className="grid gap-4 lg:grid-cols-3">
-        <Panel title="Score distribution" description="Overall scores of completed interviews" className="lg:col-span-2">
+        <Panel title="Score distribution" description={scoresNote(data.adjusted, 'Overall scores of completed interviews')} className="lg:col-span-2">
           {data.completed === 0 ? (
             <EmptyNote>No completed interviews yet.</EmptyNote>
           ) : scoredCount === 0 ? (
@@ -87,12 +87,18 @@ function AnalyticsBody({ data, isRefreshing }: { data: JobAnalytics; isRefreshin
           </dl>
         </Panel>
 
-        <Panel title="Average per criterion" description="Across scored interviews" className="lg:col-span-3">
+        <Panel title="Average per criterion" description={scoresNote(data.adjusted, 'Across scored interviews')} className="lg:col-span-3">
           <CriteriaAverages criteria={data.criteria} />
         </Panel>
       </div>
     </div>
   );
+}
+
+/** The scores are the reviewed ones: say so once a reviewer has adjusted any. */
+function scoresNote(adjusted: number, text: string): string {
+  if (adjusted === 0) return text;
+  return `${text}, after reviewers' adjustments (${adjusted} ${adjusted === 1 ? 'interview' : 'interviews'} adjusted)`;
 }
 
 /** A stat as a term and its value; null shows a dash. */
