@@ -4,12 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CallReply } from '../../../contracts/phone-calls';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
-import { companies, phoneCalls, phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
+import { companies, phoneCalls, phoneScreeningCandidates, phoneScreenings, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { JobQueue } from '../../queue/queue';
 import { e164, type Telephony } from '../../telephony/telephony';
 import type { StoredFeedback } from '../evaluation/evaluation.service';
 import { continueConversation, openConversation, type CallEnding, type CallScript, type ConversationState, type Turn } from './conversation';
+import { heldForReviewNote, ownerColumns, ownerOfScreening } from './review-gate';
 import { afterUnsuccessfulCall, type UnsuccessfulReason } from './scheduler';
 
 export const EVALUATE_SCREENING_CALL = 'evaluate-screening-call';
@@ -34,10 +35,11 @@ const DONE_STATUSES = ['completed', 'evaluating'];
 
 async function candidateWithScreening(db: Db, candidateId: number) {
   const [row] = await db
-    .select({ candidate: phoneScreeningCandidates, screening: phoneScreenings, companyName: companies.name })
+    .select({ candidate: phoneScreeningCandidates, screening: phoneScreenings, companyName: companies.name, owner: ownerColumns })
     .from(phoneScreeningCandidates)
     .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
     .innerJoin(companies, eq(companies.id, phoneScreenings.companyId))
+    .innerJoin(users, ownerOfScreening)
     .where(eq(phoneScreeningCandidates.id, candidateId))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Candidate not found');
@@ -250,7 +252,9 @@ export async function requeueStuckCallEvaluations(deps: { db: Db; queue: JobQueu
 
 /**
  * Places the telephone call the scheduler claimed. Idempotent under job retries: a call already
- * created for this attempt is not dialled again.
+ * created for this attempt is not dialled again. The account's approval is checked again here, as
+ * it can be taken back between the claim and the dial: a refused call is not counted, and the
+ * candidate waits for its call again with the reason on the card.
  */
 export async function placeScreeningCall(deps: CallDeps & { telephony: Telephony }, candidateId: number, attempt: number): Promise<void> {
   const [existing] = await deps.db
@@ -261,6 +265,14 @@ export async function placeScreeningCall(deps: CallDeps & { telephony: Telephony
   if (existing) return;
   const row = await candidateWithScreening(deps.db, candidateId);
   if (row.candidate.status !== 'calling') return;
+  if (!row.owner.isApproved) {
+    await deps.db
+      .update(phoneScreeningCandidates)
+      .set({ status: 'pending', attempts: attempt - 1, nextCallAt: clock(deps), outcome: heldForReviewNote(row.owner.reviewStatus) })
+      .where(and(eq(phoneScreeningCandidates.id, candidateId), eq(phoneScreeningCandidates.status, 'calling'), eq(phoneScreeningCandidates.attempts, attempt)));
+    deps.log.info({ candidateId, reviewStatus: row.owner.reviewStatus }, 'screening call not placed: the account is not approved');
+    return;
+  }
   const [call] = await deps.db
     .insert(phoneCalls)
     .values({ candidateId, attempt, provider: 'twilio', status: 'queued', conversation: { phase: 'consent', questionIndex: 0, retries: 0 } satisfies ConversationState })

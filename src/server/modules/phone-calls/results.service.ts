@@ -4,11 +4,12 @@ import { evaluation } from '../../../contracts/ai';
 import type { CandidateCallInfo, ScreeningCall, ScreeningFeedback, ScreeningResult } from '../../../contracts/phone-call-results';
 import type { CallReply } from '../../../contracts/phone-calls';
 import type { Db } from '../../db/client';
-import { companies, phoneCalls, phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
+import { companies, phoneCalls, phoneScreeningCandidates, phoneScreenings, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../auth/session';
 import { transcriptEntries } from '../evaluation/evaluation.service';
 import { answerCall, candidateCallToken, startSimulatedCall, type CallDeps } from './calls.service';
+import { ownerColumns, ownerOfScreening, requireApprovedForCall, type ScreeningOwner } from './review-gate';
 
 /** Who is asking: a signed-in recruiter, the candidate's call link (its token), both or neither. */
 export interface CallViewer {
@@ -24,7 +25,11 @@ interface CandidateContext {
   candidate: CandidateRow;
   screening: ScreeningRow;
   companyName: string;
+  owner: ScreeningOwner;
 }
+
+/** The candidate, and whether the company's recruiter or the candidate's link is asking. */
+type AuthorizedContext = CandidateContext & { recruiter: SessionUser | null };
 
 const sameToken = (given: string, stored: string | null): boolean => {
   if (!stored) return false;
@@ -35,10 +40,11 @@ const sameToken = (given: string, stored: string | null): boolean => {
 
 async function loadContext(db: Db, candidateId: number): Promise<CandidateContext | undefined> {
   const [row] = await db
-    .select({ candidate: phoneScreeningCandidates, screening: phoneScreenings, companyName: companies.name })
+    .select({ candidate: phoneScreeningCandidates, screening: phoneScreenings, companyName: companies.name, owner: ownerColumns })
     .from(phoneScreeningCandidates)
     .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
     .innerJoin(companies, eq(companies.id, phoneScreenings.companyId))
+    .innerJoin(users, ownerOfScreening)
     .where(eq(phoneScreeningCandidates.id, candidateId))
     .limit(1);
   return row;
@@ -49,16 +55,16 @@ async function loadContext(db: Db, candidateId: number): Promise<CandidateContex
  * the candidate's call link. Anyone else learns nothing: a signed-in stranger gets 404, a visitor
  * 401 whether or not the candidate exists.
  */
-async function authorize(db: Db, viewer: CallViewer, candidateId: number | undefined, notFound = 'Candidate not found'): Promise<CandidateContext> {
+async function authorize(db: Db, viewer: CallViewer, candidateId: number | undefined, notFound = 'Candidate not found'): Promise<AuthorizedContext> {
   const row = candidateId === undefined ? undefined : await loadContext(db, candidateId);
-  if (row && viewer.user && row.screening.companyId === viewer.user.companyId) return row;
-  if (row && viewer.token && sameToken(viewer.token, row.candidate.candidateToken)) return row;
+  if (row && viewer.user && row.screening.companyId === viewer.user.companyId) return { ...row, recruiter: viewer.user };
+  if (row && viewer.token && sameToken(viewer.token, row.candidate.candidateToken)) return { ...row, recruiter: null };
   if (viewer.user) throw new AppError('NOT_FOUND', notFound);
   throw new AppError('UNAUTHENTICATED', viewer.token ? 'This call link is invalid or has expired' : 'A call link or a signed-in account is required');
 }
 
 /** The company's own candidate (recruiter-only actions), else 404. */
-async function ownCandidate(db: Db, user: SessionUser, candidateId: number): Promise<CandidateContext> {
+async function ownCandidate(db: Db, user: SessionUser, candidateId: number): Promise<AuthorizedContext> {
   return authorize(db, { user, token: null }, candidateId);
 }
 
@@ -81,8 +87,11 @@ async function openSimulatorCall(db: Db, candidateId: number): Promise<CallRow |
 
 /** GET /api/phone-call/{candidateId}: who is calling whom, before the call starts (or to resume it). */
 export async function callInfo(db: Db, viewer: CallViewer, candidateId: number): Promise<CandidateCallInfo> {
-  const { candidate, screening, companyName } = await authorize(db, viewer, candidateId);
+  const context = await authorize(db, viewer, candidateId);
+  const { candidate, screening, companyName } = context;
   const open = await openSimulatorCall(db, candidate.id);
+  // The recruiter may look at the call page whatever the review; the candidate's link opens only a call that may start (or is under way).
+  if (!context.recruiter && !open) requireApprovedForCall(context);
   return {
     candidateId: candidate.id,
     candidateName: candidate.candidateName,
@@ -98,9 +107,11 @@ export async function callInfo(db: Db, viewer: CallViewer, candidateId: number):
 
 /** POST /api/phone-screening/candidates/{candidateId}/simulated-call: starts the browser call, or resumes the one under way. */
 export async function startBrowserCall(deps: CallDeps & { telephonyConfigured: boolean }, viewer: CallViewer, candidateId: number): Promise<CallReply> {
-  const { candidate } = await authorize(deps.db, viewer, candidateId);
+  const context = await authorize(deps.db, viewer, candidateId);
   requireSimulatorMode(deps);
-  return startSimulatedCall(deps, candidate.id);
+  // A call under way may finish (a reload resumes it); only a new one needs the account approved.
+  if (!(await openSimulatorCall(deps.db, context.candidate.id))) requireApprovedForCall(context);
+  return startSimulatedCall(deps, context.candidate.id);
 }
 
 /** POST /api/phone-calls/{callId}/answer: the candidate's answer in a browser call. Only simulator calls take answers here. */
@@ -113,8 +124,10 @@ export async function answerBrowserCall(deps: CallDeps, viewer: CallViewer, call
 
 /** POST /api/phone-screening/candidates/{candidateId}/call-link: the candidate's personal call link. */
 export async function candidateCallLink(deps: { db: Db; appUrl: string; telephonyConfigured: boolean }, user: SessionUser, candidateId: number): Promise<{ url: string }> {
-  const { candidate } = await ownCandidate(deps.db, user, candidateId);
+  const context = await ownCandidate(deps.db, user, candidateId);
   requireSimulatorMode(deps);
+  requireApprovedForCall(context);
+  const { candidate } = context;
   const token = await candidateCallToken(deps.db, candidate.id);
   return { url: `${deps.appUrl}/phone-call/${candidate.id}?token=${encodeURIComponent(token)}` };
 }

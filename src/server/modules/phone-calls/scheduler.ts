@@ -3,6 +3,7 @@ import { TIME_ZONES } from '../../../contracts/phone-screenings';
 import type { Db } from '../../db/client';
 import { phoneScreeningCandidates } from '../../db/schema';
 import type { JobQueue } from '../../queue/queue';
+import { noteCallsHeldForReview, ownerIsApproved } from './review-gate';
 
 export const PLACE_SCREENING_CALL = 'place-screening-call';
 
@@ -36,19 +37,24 @@ export function nextCallableInstant(at: Date, timeZone: string): Date {
 /**
  * Claims every candidate whose call is due at `now` and queues the call. A due time outside the
  * calling window is moved to the window's next opening instead. The claim is one conditional
- * update, so several app instances never call the same candidate twice.
+ * update, so several app instances never call the same candidate twice. Only an approved
+ * account's candidates are claimed; the others keep waiting, and their card says why.
  */
-export async function dispatchDueCalls(deps: { db: Db; queue: JobQueue }, now: Date): Promise<number[]> {
+export async function dispatchDueCalls(deps: { db: Db; queue: Pick<JobQueue, 'send'> }, now: Date): Promise<number[]> {
+  const isDue = and(isNotNull(phoneScreeningCandidates.nextCallAt), lte(phoneScreeningCandidates.nextCallAt, now), inArray(phoneScreeningCandidates.status, CALLABLE_STATUSES));
+  await noteCallsHeldForReview(deps.db, isDue);
+  const approved = ownerIsApproved(deps.db);
   const due = await deps.db
     .select()
     .from(phoneScreeningCandidates)
-    .where(and(isNotNull(phoneScreeningCandidates.nextCallAt), lte(phoneScreeningCandidates.nextCallAt, now), inArray(phoneScreeningCandidates.status, CALLABLE_STATUSES)))
+    .where(and(isDue, approved))
     .orderBy(asc(phoneScreeningCandidates.nextCallAt))
     .limit(100);
   const placed: number[] = [];
   for (const candidate of due) {
     const dueAt = candidate.nextCallAt!;
-    const sameClaim = and(eq(phoneScreeningCandidates.id, candidate.id), eq(phoneScreeningCandidates.nextCallAt, dueAt), eq(phoneScreeningCandidates.status, candidate.status));
+    // The account's approval is part of the claim: one taken back meanwhile claims nothing.
+    const sameClaim = and(eq(phoneScreeningCandidates.id, candidate.id), eq(phoneScreeningCandidates.nextCallAt, dueAt), eq(phoneScreeningCandidates.status, candidate.status), approved);
     const callable = nextCallableInstant(now, candidate.timeZone);
     if (callable.getTime() !== now.getTime()) {
       await deps.db.update(phoneScreeningCandidates).set({ nextCallAt: callable, outcome: outsideHoursNote(callable, candidate.timeZone) }).where(sameClaim);

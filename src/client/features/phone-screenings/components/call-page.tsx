@@ -19,7 +19,9 @@ function usePageTitle(title: string) {
   }, [title]);
 }
 
-const isMissing = (error: unknown) => error instanceof ApiError && [400, 401, 403, 404].includes(error.status);
+const isMissing = (error: unknown) => error instanceof ApiError && [400, 401, 404].includes(error.status);
+/** The server refused the call itself (the company cannot call candidates yet): its sentence says so. */
+const isRefused = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 403;
 
 function Loading({ label }: { label: string }) {
   return (
@@ -95,6 +97,25 @@ function LinkNotFound() {
   );
 }
 
+function CallNotAvailable({ message }: { message: string }) {
+  usePageTitle('Call Not Available');
+  return (
+    <CandidateFrame>
+      <Card className="mx-auto max-w-md">
+        <CardContent className="space-y-2 pt-6">
+          <div className="flex items-center gap-2">
+            <AlertCircle className="size-6 text-amber-500" aria-hidden="true" />
+            <h1 className="text-xl font-bold text-slate-900">Call Not Available</h1>
+          </div>
+          <p role="alert" className="text-sm text-slate-600">
+            {message}
+          </p>
+        </CardContent>
+      </Card>
+    </CandidateFrame>
+  );
+}
+
 /** The candidate's own call page, opened from their personal link (no sign-in). */
 export function CandidateCall({ candidateId, token }: { candidateId: number | null; token: string }) {
   if (candidateId === null || !token) return <LinkNotFound />;
@@ -111,6 +132,7 @@ function CandidateCallLoaded({ candidateId, token }: { candidateId: number; toke
     );
   }
   if (info.isError) {
+    if (isRefused(info.error)) return <CallNotAvailable message={callErrorMessage(info.error)} />;
     if (isMissing(info.error)) return <LinkNotFound />;
     return (
       <CandidateFrame>
