@@ -31,7 +31,7 @@ describe('interview plan', () => {
       for (const b of industries) {
         if (a === b) continue;
         const shared = new Set(plans.get(a)!.filter((q) => plans.get(b)!.includes(q)));
-        expect(shared.size).toBeLessThanOrEqual(2); // only the teamwork and motivation questions
+        expect(shared.size).toBeLessThanOrEqual(1); // at most a general opening; plan.test.ts checks this per job
       }
     }
   });

@@ -1,7 +1,8 @@
 /**
  * What the built-in engine knows about each industry: words that recognise it, skills and
- * requirements to look for in a description, questions an experienced interviewer would ask, and
- * the role-specific rubric criteria.
+ * requirements to look for in a description, questions an experienced interviewer would ask (in the
+ * industry's own situations, including teamwork and motivation), and the role-specific rubric
+ * criteria.
  */
 export type IndustryKey = 'tech' | 'retail' | 'restaurant' | 'healthcare' | 'logistics' | 'manufacturing' | 'finance' | 'hospitality' | 'general';
 
@@ -12,14 +13,34 @@ export interface CriterionTemplate {
   keywords: string[];
 }
 
+/** Someone the job works with, named in the teamwork question when the description mentions them. */
+export interface Partner {
+  /** As said in a question ("dispatch", "a designer"). */
+  who: string;
+  /** Words in a description that mention them (lower case). */
+  words: string[];
+}
+
 export interface IndustryProfile {
   label: string;
   /** Words and phrases that recognise the industry (lower case). */
   keywords: string[];
   /** Skills and requirements worth asking about (display form; matched case-insensitively). */
   skills: string[];
-  /** Situational and role-knowledge questions, in the order they are used. */
+  /** Situational and role-knowledge questions, in the order they are used when nothing else ranks them. */
   questions: string[];
+  /** People the job works with, in order of preference; the first two the description mentions are used. */
+  partners: Partner[];
+  /** Named when the description mentions none of the partners. */
+  defaultPartners: string[];
+  /** Teamwork in the industry's own situations; {partners} is filled from the job. */
+  teamwork: string;
+  /** Motivation for this kind of work; {role} is the job title. */
+  motivation: string;
+  /** Phone screens: availability in the industry's terms, used when the description names no schedule. */
+  availability: string;
+  /** Where skill questions ask for an example from ("from a store"), so a skill two industries share is asked in each one's terms. */
+  exampleFrom: string;
   /** Role knowledge criterion. */
   role: CriterionTemplate;
   /** The criterion that matters most after role knowledge (safety, customer care, accuracy…). */
@@ -37,7 +58,22 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
       'Describe a technical decision you disagreed with. How did you handle it, and what happened?',
       'How do you make sure the code you ship is reliable? Tell me about your approach to testing and code review.',
       'Tell me about a time you had to learn a new technology quickly to deliver something.',
+      'Tell me about a time you helped a frustrated, non-technical user solve a problem. How did you explain it, and what was the result?',
+      'How do you make a user interface fast and accessible? Tell me about a screen or component you improved.',
     ],
+    partners: [
+      { who: 'a designer', words: ['designer', 'designers', 'design team', 'product and design', 'ux'] },
+      { who: 'a product manager', words: ['product manager', 'product managers', 'product owner', 'with product', 'product team'] },
+      { who: 'a code reviewer', words: ['review code', 'code review', 'code reviews', 'pull request', 'pull requests', 'reviewers'] },
+      { who: 'a user you were supporting', words: ['non-technical', 'end users', 'employees', 'staff'] },
+      { who: 'another engineer', words: ['engineers', 'developers', 'engineering team'] },
+      { who: 'a tester', words: ['qa', 'testers', 'quality assurance'] },
+    ],
+    defaultPartners: ['a designer', 'a code reviewer'],
+    teamwork: 'Tell me about a time you disagreed with {partners} about how something should be built or fixed. How did you work it out together, and what did the team end up doing?',
+    motivation: 'What kind of technical work and team keep you motivated, and why does this {role} role fit that?',
+    availability: 'When could you start, and which working hours suit you, including any on-call or after-hours work the role may need?',
+    exampleFrom: 'from a real project',
     role: {
       name: 'Technical skills',
       description: 'Depth and accuracy of technical knowledge for the role: sound engineering decisions, debugging, testing and the tools the job requires, shown through concrete examples.',
@@ -59,7 +95,20 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
       'A customer wants to return an item without a receipt and it is against policy. What would you do?',
       'How do you keep shelves stocked and the floor looking good during a busy rush?',
       'Tell me about a time you helped a customer find the right product and made a sale.',
+      'How do you help the store hit its sales targets while still giving each customer real attention?',
+      'Walk me through how you would spot and deal with possible shoplifting, safely and by the store’s policy.',
     ],
+    partners: [
+      { who: 'your store manager', words: ['store manager', 'manager', 'key holder', 'supervisor'] },
+      { who: 'another associate', words: ['associates', 'associate', 'coworkers', 'colleagues'] },
+      { who: 'the stockroom team', words: ['stockroom', 'shipments', 'receiving', 'restock'] },
+      { who: 'loss prevention', words: ['loss prevention'] },
+    ],
+    defaultPartners: ['another associate', 'your store manager'],
+    teamwork: 'Tell me about a time you disagreed with {partners} about how to handle something on the sales floor. How did you work it out together, and what happened for the customer?',
+    motivation: 'What do you enjoy about working in a store with customers, and why does this {role} job suit you?',
+    availability: 'When could you start, and which days and shifts can you work, including evenings, weekends and the holiday season?',
+    exampleFrom: 'from a store',
     role: {
       name: 'Retail operations',
       description: 'Knows store operations: cash handling and POS, stock and merchandising, returns and policies; follows procedures accurately.',
@@ -81,7 +130,22 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
       'A guest tells you their dish contains an allergen they said they could not eat. What do you do?',
       'Tell me about a time something went wrong during service and how you fixed it.',
       'How do you work with the rest of the team when the kitchen or the floor falls behind?',
+      'Walk me through how you guide a table through the menu and drinks and make sure every order reaches the kitchen right.',
+      'How do you set up your station before service so that nothing slows you down once tickets start coming in?',
     ],
+    partners: [
+      { who: 'the chef', words: ['chef', 'sous chef', 'kitchen manager'] },
+      { who: 'another cook', words: ['line cook', 'line cooks', 'cooks'] },
+      { who: 'the kitchen', words: ['kitchen', 'back of house'] },
+      { who: 'another server', words: ['servers', 'server', 'front of house'] },
+      { who: 'a host or busser', words: ['host', 'hosts', 'busser', 'bussers', 'support staff', 'food runner', 'food runners'] },
+      { who: 'a bartender', words: ['bartender', 'bartenders', 'bar'] },
+    ],
+    defaultPartners: ['the kitchen', 'another server'],
+    teamwork: 'Tell me about a time you disagreed with {partners} in the middle of a busy service. How did you sort it out together, and how did the rest of the service go?',
+    motivation: 'What keeps you going through a long, busy service, and why do you want this {role} job with our team?',
+    availability: 'When could you start, and which services can you work: lunch, dinner, late nights or weekends?',
+    exampleFrom: 'from a busy service',
     role: {
       name: 'Food safety and service skills',
       description: 'Knows food safety (temperatures, storage, allergens, sanitation) and the station or service routine; keeps quality consistent during rushes.',
@@ -100,10 +164,25 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
     questions: [
       'Tell me about a time a patient was anxious or upset. How did you help them, and what was the outcome?',
       'How do you protect patient privacy day to day? Give me an example involving HIPAA.',
-      'Walk me through how you would handle noticing a possible medication error.',
+      'Walk me through what you would do if you noticed a possible dosing error, whether it was yours or a colleague’s.',
       'How do you prioritise your patients when several need you at the same time?',
       'Tell me about a time you worked with doctors, nurses or family members to improve a patient’s care.',
+      'Walk me through how you hand over a patient at the end of your shift so that nothing is missed.',
+      'Tell me about a time you noticed a change in a patient’s condition early. What did you see, and what did you do?',
     ],
+    partners: [
+      { who: 'a provider', words: ['physician', 'physicians', 'doctor', 'doctors', 'provider', 'providers'] },
+      { who: 'a nurse', words: ['nurse', 'nurses', 'rn', 'rns', 'nursing'] },
+      { who: 'a CNA', words: ['cna', 'cnas', 'aide', 'aides'] },
+      { who: 'a patient’s family', words: ['families', 'family members', 'caregivers'] },
+      { who: 'the pharmacy', words: ['pharmacy', 'pharmacist', 'pharmacists'] },
+      { who: 'the front office', words: ['front desk', 'front office', 'referrals', 'scheduling'] },
+    ],
+    defaultPartners: ['a nurse', 'a provider'],
+    teamwork: 'Tell me about a time you disagreed with {partners} about a patient’s care or a handoff. How did you raise it and resolve it together, and what happened for the patient?',
+    motivation: 'What draws you to patient care, and why does this {role} role, and the team around it, suit the way you like to work?',
+    availability: 'When could you start, and which shifts can you work: days, nights, twelve-hour shifts or weekends?',
+    exampleFrom: 'from your clinical work',
     role: {
       name: 'Clinical knowledge and safety',
       description: 'Safe, accurate clinical practice for the role: procedures, documentation, infection control, medication safety and escalation.',
@@ -125,7 +204,23 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
       'How do you stay within hours-of-service rules on a tight schedule?',
       'Tell me about a time you dealt with a difficult customer or receiver at a delivery.',
       'How do you make sure a load is secured and the paperwork is right before you leave?',
+      'Tell me how you keep yourself and the people around you safe when you drive a forklift or pallet jack on a busy floor.',
+      'How do you keep your pick and pack accuracy high when you are pushed to move fast?',
     ],
+    partners: [
+      { who: 'dispatch', words: ['dispatch', 'dispatcher', 'dispatchers'] },
+      { who: 'a loader', words: ['loader', 'loaders', 'yard crew', 'dock crew', 'loading dock'] },
+      { who: 'a receiver', words: ['receiver', 'receivers', 'shipper', 'shippers', 'consignee'] },
+      { who: 'a driver', words: ['driver', 'drivers', 'trailer', 'trailers', 'carrier', 'carriers'] },
+      { who: 'the shop', words: ['mechanic', 'mechanics', 'shop', 'maintenance'] },
+      { who: 'your shift lead', words: ['supervisor', 'shift lead', 'team lead', 'lead', 'shift'] },
+      { who: 'another associate on your shift', words: ['associates', 'associate', 'teammates', 'coworkers'] },
+    ],
+    defaultPartners: ['dispatch', 'a loader'],
+    teamwork: 'Tell me about a time you disagreed with {partners} about a load, a schedule or a delivery. How did you work it out together, and what happened?',
+    motivation: 'What do you like about keeping freight moving, and why does this {role} job suit the way you like to work?',
+    availability: 'When could you start, and which shifts or routes can you work: days or nights, local, regional or over the road?',
+    exampleFrom: 'from your driving or warehouse work',
     role: {
       name: 'Safety and compliance',
       description: 'Follows DOT and company safety rules: inspections, hours of service, load securement and safe operation; reports problems instead of cutting corners.',
@@ -147,7 +242,22 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
       'How do you keep up with production targets without cutting corners on safety or quality?',
       'Tell me about an improvement you suggested or made to a process, and what it changed.',
       'A machine starts making an unusual noise mid-shift. What do you do?',
+      'Walk me through how you troubleshoot a piece of equipment that keeps stopping. Where do you start, and how do you find the cause?',
+      'How do you check that the parts you make are within specification? Walk me through the tools and records you use.',
     ],
+    partners: [
+      { who: 'a maintenance technician', words: ['maintenance'] },
+      { who: 'a machine operator', words: ['operator', 'operators', 'production'] },
+      { who: 'a quality inspector', words: ['quality', 'inspector', 'inspectors', 'qc', 'qa'] },
+      { who: 'an engineer', words: ['engineer', 'engineers', 'engineering'] },
+      { who: 'your supervisor', words: ['supervisor', 'team leader', 'lead'] },
+      { who: 'the next shift', words: ['shift', 'shifts'] },
+    ],
+    defaultPartners: ['your supervisor', 'a quality inspector'],
+    teamwork: 'Tell me about a time you disagreed with {partners} about a problem on the line. How did you settle it together, and what did it mean for safety, quality or output?',
+    motivation: 'What do you enjoy about making things safely and well, shift after shift, and why does this {role} job suit you?',
+    availability: 'When could you start, and which shifts can you work, including rotating shifts or overtime at busy times?',
+    exampleFrom: 'from the shop floor',
     role: {
       name: 'Safety and quality',
       description: 'Works safely (lockout/tagout, PPE, OSHA rules) and protects quality: inspects, measures, stops the line when needed and reports defects.',
@@ -169,7 +279,22 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
       'Walk me through how you make sure your work is accurate when you are under deadline pressure.',
       'Tell me about a time you explained a complex financial topic to a client or a colleague without a finance background.',
       'Describe a time you had to follow a compliance procedure that slowed things down. How did you handle it?',
+      'Walk me through how you balance your cash drawer and what you do when it is over or short.',
+      'Tell me about a time you had to document a review or a decision so that someone else could follow it later. What did you include?',
     ],
+    partners: [
+      { who: 'a compliance officer', words: ['compliance'] },
+      { who: 'an auditor', words: ['audit', 'audits', 'auditor', 'auditors', 'exams'] },
+      { who: 'a personal banker', words: ['personal banker', 'personal bankers', 'relationship manager', 'bankers'] },
+      { who: 'a client', words: ['client', 'clients', 'customer', 'customers'] },
+      { who: 'your manager', words: ['manager', 'supervisor'] },
+      { who: 'a colleague on your team', words: ['team', 'colleagues'] },
+    ],
+    defaultPartners: ['a colleague on your team', 'your manager'],
+    teamwork: 'Tell me about a time you disagreed with {partners} about a number, a control or a decision on an account. How did you resolve it together, and what happened?',
+    motivation: 'What draws you to careful work with money and rules, and why does this {role} role suit the way you like to work?',
+    availability: 'When could you start, and do the working hours of this role, including busy periods such as month end, suit you?',
+    exampleFrom: 'from your work with accounts or clients',
     role: {
       name: 'Financial and regulatory knowledge',
       description: 'Knows the products, numbers and rules of the role: KYC/AML, controls, reconciliation and analysis; acts with integrity.',
@@ -191,7 +316,22 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
       'A guest arrives and their reservation is missing and the hotel is full. What would you do?',
       'How do you make a guest’s stay memorable? Give me a real example.',
       'Tell me about a time you worked with housekeeping, maintenance or another team to fix a problem for a guest.',
+      'Walk me through how you inspect a room before the next guest arrives. What do you look at, and what do you do if it falls short?',
+      'How do you keep a team of room attendants on track when the hotel is full and guests are waiting for rooms?',
     ],
+    partners: [
+      { who: 'a room attendant', words: ['room attendant', 'room attendants', 'house persons'] },
+      { who: 'housekeeping', words: ['housekeeping'] },
+      { who: 'the front desk', words: ['front desk', 'front office'] },
+      { who: 'engineering', words: ['engineering', 'maintenance'] },
+      { who: 'the kitchen or banquet team', words: ['banquet', 'banquets', 'kitchen', 'restaurant'] },
+      { who: 'your manager on duty', words: ['manager on duty', 'manager', 'supervisor'] },
+    ],
+    defaultPartners: ['housekeeping', 'the front desk'],
+    teamwork: 'Tell me about a time you disagreed with {partners} about how to handle a guest’s request or a room problem. How did you work it out together, and what happened for the guest?',
+    motivation: 'What do you enjoy about looking after guests, and why does this {role} role suit you?',
+    availability: 'When could you start, and which shifts can you work: mornings, evenings, overnight, weekends or holidays?',
+    exampleFrom: 'from a guest-facing job',
     role: {
       name: 'Hospitality operations',
       description: 'Knows the front-of-house routine: reservations and the PMS, check-in and check-out, payments, and coordination with housekeeping and maintenance.',
@@ -214,6 +354,18 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
       'How do you make sure the quality of your work stays high?',
       'Tell me about something you improved in a previous role.',
     ],
+    partners: [
+      { who: 'your manager', words: ['manager', 'supervisor'] },
+      { who: 'a teammate', words: ['team', 'teammates', 'colleagues', 'coworkers'] },
+      { who: 'a customer', words: ['customer', 'customers', 'client', 'clients'] },
+      { who: 'another department', words: ['departments', 'cross-functional', 'other teams', 'stakeholders'] },
+      { who: 'a supplier', words: ['vendor', 'vendors', 'supplier', 'suppliers'] },
+    ],
+    defaultPartners: ['a teammate', 'your manager'],
+    teamwork: 'Tell me about a time you disagreed with {partners} about how to get something done. How did you work it out together, and what happened?',
+    motivation: 'What draws you to this {role} role, and what kind of team and work environment help you do your best work?',
+    availability: 'When could you start, and which days and hours can you work?',
+    exampleFrom: 'from a recent job',
     role: {
       name: 'Role knowledge and skills',
       description: 'Knowledge and skills the role requires, shown through concrete examples of doing similar work well.',
@@ -240,9 +392,8 @@ export const CULTURE_FIT: CriterionTemplate = {
   keywords: ['team', 'teammate', 'colleague', 'coworker', 'together', 'help', 'support', 'feedback', 'learn', 'motivate', 'motivation', 'why', 'value', 'culture', 'enjoy', 'passion', 'ownership', 'responsibility', 'grow'],
 };
 
+/** The one general question every plan opens with; everything after it comes from the job. */
 export const OPENING_QUESTION = 'Thanks for joining today, candidate_name. To start, could you walk me through your background and what draws you to this {title} role?';
-export const TEAMWORK_QUESTION = 'Tell me about a time you disagreed with a teammate or a manager. How did you handle it, and what happened?';
-export const MOTIVATION_QUESTION = 'What kind of team and work environment help you do your best work, and why does this role fit that?';
 export const CLOSING_QUESTION = 'Is there anything about your experience we have not covered that you would like us to know?';
 
 /** Phone screens: short, practical questions a recruiter asks first. */

@@ -1,16 +1,17 @@
 import type { InterviewPlan, RubricCriterion } from '../../../contracts/ai';
 import { normaliseWeights, type JobInput, type ScreeningInput } from '../engine';
+import { checkQuestion } from './bias';
 import {
   CLOSING_QUESTION,
   COMMUNICATION,
   CULTURE_FIT,
   DEFAULT_SCREENING_QUESTIONS,
   INDUSTRIES,
-  MOTIVATION_QUESTION,
   OPENING_QUESTION,
-  TEAMWORK_QUESTION,
   type IndustryKey,
+  type IndustryProfile,
 } from './industries';
+import { contentStems } from './text';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const phraseRe = (p: string) => new RegExp(`(^|[^a-z0-9])${escape(p.toLowerCase())}($|[^a-z0-9])`, 'g');
@@ -46,7 +47,8 @@ export function extractSkills(description: string, skills = '', industry: Indust
   const add = (s: string) => {
     const clean = s.trim().replace(/\s+/g, ' ').replace(/[.;:,]+$/, '');
     if (clean.length < 2 || clean.length > 60) return;
-    if (!found.some((f) => f.toLowerCase() === clean.toLowerCase())) found.push(clean);
+    // "forklift" adds nothing after "forklift certification", nor "Epic" after "Epic EHR".
+    if (!found.some((f) => phraseRe(clean).test(` ${f.toLowerCase()} `))) found.push(clean);
   };
   skills.split(/[,;\n]/).forEach(add);
   const d = ` ${description.toLowerCase()} `;
@@ -62,10 +64,10 @@ export function extractSkills(description: string, skills = '', industry: Indust
   return found.slice(0, 12);
 }
 
-function skillQuestion(skill: string, index: number): string {
+function skillQuestion(skill: string, index: number, from: string): string {
   const templates = [
-    `Tell me about your hands-on experience with ${skill}. Walk me through a specific situation and how it turned out.`,
-    `Describe a time when ${skill} really mattered in your work. What did you do, and what was the result?`,
+    `Tell me about your hands-on experience with ${skill}. Walk me through a specific situation ${from}, and how it turned out.`,
+    `Give me an example ${from} of a time when ${skill} really mattered. What did you do, and what was the result?`,
   ];
   return templates[index % templates.length]!;
 }
@@ -87,42 +89,363 @@ function rubricFor(industry: IndustryKey, skills: string[]): RubricCriterion[] {
   return normaliseWeights(criteria);
 }
 
-export function planInterview(job: JobInput): InterviewPlan {
-  const { industry } = recogniseIndustry(job.title, `${job.description} ${job.skills ?? ''}`);
-  const skills = extractSkills(job.description, job.skills, industry);
-  const profile = INDUSTRIES[industry];
-  const title = job.title.trim() || 'this';
-  const questions = [OPENING_QUESTION.replace('{title}', title)];
-  const situational = profile.questions.slice(0, 3);
-  // Skills the situational questions already cover are not asked about twice.
-  const flat = (text: string) => text.toLowerCase().replace(/[-/]/g, ' ');
-  const covered = flat(situational.join(' '));
-  const skillQuestions = skills
-    .filter((s) => !covered.includes(flat(s)))
-    .slice(0, 2)
-    .map((s, i) => skillQuestion(s, i));
-  questions.push(...skillQuestions, ...situational.slice(0, 5 - skillQuestions.length));
-  questions.push(TEAMWORK_QUESTION, MOTIVATION_QUESTION);
-  return { questions: questions.slice(0, 8), rubric: rubricFor(industry, skills) };
+/** The title without a suffix or brackets, for use inside a sentence ("Registered Nurse - Med/Surg (Nights)" → "Registered Nurse"). */
+export function roleName(title: string): string {
+  return title.replace(/\([^)]*\)/g, ' ').split(/\s[-–—|]\s|,\s/)[0]!.replace(/\s+/g, ' ').trim();
 }
 
+const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+const mentions = (text: string, words: string[]) => {
+  const t = ` ${text.toLowerCase()} `;
+  return words.some((w) => phraseRe(w).test(t));
+};
+
+/** Verbs that duties in job descriptions start with ("Design and ship…", "Greet customers…"). */
+const DUTY_VERBS = new Set(
+  `administer advise analyse analyze answer assemble assess assign assist audit bake balance book build calibrate carry check clean close coach collect communicate compare complete comply conduct configure cook coordinate count create cut debug delegate deliver deploy design develop diagnose dispatch document drive educate enter ensure escalate evaluate execute fabricate file fix follow greet guide handle help identify image implement improve inspect install integrate investigate keep label lead load log maintain make manage measure meet mentor merchandise migrate model monitor move negotiate onboard open operate optimise optimize organise organize own pack partner perform pick plan plate prep prepare prevent process promote protect provide receive recognise recognize reconcile record refer repair replenish report resolve respond restock review rotate route run sanitise sanitize schedule screen secure sell serve service set ship spot stage stock store supervise support take test track train transport troubleshoot tune unload update upsell verify weld work write`.split(/\s+/),
+);
+const NOT_GERUNDS = new Set(['during', 'morning', 'evening', 'ceiling', 'thing', 'something', 'anything', 'nothing', 'everything', 'string', 'spring', 'king', 'ring', 'wing', 'swing', 'sling', 'sing', 'bring']);
+const isGerund = (w: string) => /^[a-z]{3,}ing$/.test(w) && !NOT_GERUNDS.has(w);
+/** The word a duty starts with, skipping one leading adverb ("safely operate…"). */
+function headWord(duty: string): string {
+  const [first = '', second = ''] = duty
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^a-z-]/g, ''));
+  return /ly$/.test(first) && second ? second : first;
+}
+const startsWithVerb = (duty: string) => DUTY_VERBS.has(headWord(duty)) || isGerund(headWord(duty));
+/** In a list under a duties heading, any item is a duty unless it plainly starts as something else. */
+const NOT_DUTY_START = new Set(
+  'a an the our your their this these that we you it there strong excellent good great solid minimum valid current clean must able ability experience knowledge proven familiarity comfortable friendly availability benefits pay competitive high bachelor degree'.split(' '),
+);
+
+const DUTY_HEADING = /^(?:what you(?:'|’)?ll do|what you will do|what you(?:'|’)ll be doing|(?:key |main |your |core )?(?:responsibilities|duties)|the role|your role|in this role|day[- ]to[- ]day)$/i;
+const OTHER_HEADING =
+  /^(?:requirements|(?:minimum |preferred |basic )?qualifications|what we(?:'|’)?re looking for|what you need|what you(?:'|’)ll need|what you bring|about you|you have|must[- ]haves?|nice to haves?|preferred|benefits|perks|(?:what )?we offer|pay|compensation|salary|schedule|hours|about us|who we are|skills)$/i;
+const DUTY_TRIGGER = /\b(?:you(?:'|’)ll(?: also)?|you will(?: also)?|you(?:'|’)re responsible for|you are responsible for|responsible for|responsibilities include|duties include|your day will include)\s+/i;
+/** Requirements, pay and physical demands are not duties to ask about. */
+const NOT_A_DUTY = /\d+\+?\s*(?:years?|yrs|months?)\b|\byears? of\b|\bdegree\b|\bdiploma\b|\bmust\b|\brequired\b|\bpreferred\b|\ba plus\b|\bsalary\b|\$|\/hr\b|\bper hour\b|\bbenefits?\b|\bbonus\b|\blift\b|\blbs?\b|\bstand for\b|\bstand and walk\b/i;
+
+const splitSentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-Z])/).filter((s) => s.trim());
+
+/** A duty as a verb phrase of 3-15 words, or null. */
+function cleanDuty(raw: string): string | null {
+  let d = raw.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim();
+  d = d.split(/:\s|\s[–—-]\s/)[0]!;
+  d = d.replace(/,?\s+(?:including|such as|e\.g\.|for example|as well as)\b.*$/i, '');
+  d = d.replace(/^(?:and|or|to|also|then)\s+/i, '').replace(/[\s.;,!]+$/, '');
+  const cutAt = (re: RegExp) => {
+    const ws = d.split(' ');
+    for (let i = 4; i < ws.length; i++) {
+      if (re.test(ws.slice(i).join(' '))) {
+        d = ws.slice(0, i).join(' ').replace(/[\s,;]+$/, '');
+        return;
+      }
+    }
+  };
+  if (wordCount(d) > 15) cutAt(/^(?:that|which|who|so that|in order to|to ensure|while)\b/i);
+  if (wordCount(d) > 15) {
+    const comma = d.indexOf(', ', d.split(' ').slice(0, 4).join(' ').length);
+    if (comma > 0) d = d.slice(0, comma);
+  }
+  const n = wordCount(d);
+  if (n < 3 || n > 15 || NOT_A_DUTY.test(d)) return null;
+  return /^[A-Z][a-z]+\b/.test(d) ? d[0]!.toLowerCase() + d.slice(1) : d;
+}
+
+/** "work grill, sauté or garde manger, set up your station, and help keep…" → one duty per verb. */
+function splitVerbList(part: string): string[] {
+  const out: string[] = [];
+  for (const chunk of part.split(/,\s+/)) {
+    const c = chunk.replace(/^(?:and|or)\s+/i, '');
+    const prev = out[out.length - 1];
+    if (prev !== undefined && (!startsWithVerb(c) || wordCount(c) < 3 || wordCount(prev) < 2)) out[out.length - 1] = `${prev}, ${chunk}`;
+    else out.push(c);
+  }
+  return out;
+}
+
+/**
+ * What the job involves, in the description's own words: bullet lines and lists under a duties
+ * heading ("What you'll do:", "Responsibilities:"), and sentences with "you will", "you'll" or
+ * "responsible for". Requirements, pay and benefits are left out.
+ */
+export function extractDuties(description: string): string[] {
+  const out: string[] = [];
+  const add = (raw: string, loose: boolean) => {
+    const d = cleanDuty(raw);
+    if (!d || !(startsWithVerb(d) || (loose && !NOT_DUTY_START.has(headWord(d)) && !/^\d/.test(d)))) return;
+    if (!out.some((o) => o.toLowerCase() === d.toLowerCase())) out.push(d);
+  };
+  let section: 'duty' | 'other' | 'none' = 'none';
+  for (const rawLine of description.split(/\r?\n/)) {
+    let line = rawLine.trim();
+    if (!line) continue;
+    const bullet = /^(?:[-•*·▪◦–]|\d+[.)])\s+/.exec(line);
+    if (bullet) {
+      if (section !== 'other') add(line.slice(bullet[0].length), section === 'duty');
+      continue;
+    }
+    const heading = /^([A-Za-z][^:]{0,40}):\s*(.*)$/.exec(line);
+    if (heading && wordCount(heading[1]!) <= 5) {
+      const label = heading[1]!.trim();
+      section = DUTY_HEADING.test(label) ? 'duty' : OTHER_HEADING.test(label) ? 'other' : 'none';
+      if (section === 'other') continue;
+      line = heading[2]!.trim();
+      if (section === 'duty' && line) {
+        const [first = '', ...rest] = splitSentences(line);
+        for (const item of first.split(';')) add(item, true);
+        line = rest.join(' ');
+      }
+    } else if (section !== 'none' && splitSentences(line).length === 1 && wordCount(line) <= 20) {
+      // A plain line in a list under a heading.
+      if (section === 'duty') add(line, true);
+      continue;
+    } else section = 'none';
+    for (const sentence of splitSentences(line)) {
+      const m = DUTY_TRIGGER.exec(sentence);
+      if (!m) continue;
+      // "following our HACCP plan: receiving temperatures, …" asks about the plan, not each item.
+      for (const part of sentence.slice(m.index + m[0].length).split(';')) for (const chunk of splitVerbList(part.split(/:\s/)[0]!)) add(chunk, false);
+    }
+  }
+  return out;
+}
+
+/** "complete inspections, log hours" reads as "complete inspections and log hours". */
+const asPhrase = (duty: string) => (/ (?:and|or) /.test(duty) ? duty : duty.replace(/,\s+(?!.*,\s)/, ' and '));
+
+function dutyQuestion(rawDuty: string, index: number): string {
+  const duty = asPhrase(rawDuty);
+  if (isGerund(headWord(duty))) {
+    return index % 2 === 0
+      ? `Tell me how you go about ${duty}, with an example from your own work.`
+      : `Part of this job is ${duty}. Tell me about a time you did that, and how it went.`;
+  }
+  return index % 2 === 0
+    ? `Walk me through how you would ${duty}. Where have you done something similar?`
+    : `Part of this job is to ${duty}. Tell me about a time you did that or something close to it, and how it went.`;
+}
+
+/** The people the teamwork question names: the first two partners the description mentions, the industry's defaults otherwise. */
+function partnersFor(profile: IndustryProfile, title: string, text: string): string {
+  // A partner the title names is the job itself (a front desk agent does not work "with the front desk").
+  const others = profile.partners.filter((p) => !mentions(title, p.words));
+  const named = others.filter((p) => mentions(text, p.words)).map((p) => p.who);
+  const fallback = profile.defaultPartners.filter((who) => others.some((p) => p.who === who));
+  const chosen = (named.length ? named : fallback.length ? fallback : profile.defaultPartners).slice(0, 2);
+  return chosen.join(' or ');
+}
+
+// Words of questions and job ads that say nothing about the work ("we're looking for", "how did it end").
+const GENERIC_STEMS = new Set(
+  contentStems('tell time walk describe happen handle work make sure real example give approach keep find day deal way thing look looking end join hire hiring need new year years experience role job position offer benefits skills required preferred strong excellent ability able'),
+);
+/** Content stems without the generic ones; hyphenated words count by their parts ("check-in", "hours-of-service"). */
+const distinctStems = (text: string) => contentStems(text.replace(/-/g, ' ')).filter((st) => !GENERIC_STEMS.has(st));
+
+/**
+ * The industry's questions, those that share the most words with the job first (stable otherwise).
+ * A word weighs less the more of the industry's questions use it ("guest" in hospitality).
+ */
+function rankByJob(questions: string[], jobText: string): string[] {
+  const job = new Set(distinctStems(jobText));
+  const stemsOf = questions.map((q) => new Set(distinctStems(q)));
+  const df = new Map<string, number>();
+  for (const set of stemsOf) for (const st of set) df.set(st, (df.get(st) ?? 0) + 1);
+  const score = (i: number) => [...stemsOf[i]!].filter((st) => job.has(st)).reduce((sum, st) => sum + 1 / df.get(st)!, 0);
+  return questions
+    .map((q, i) => ({ q, i, s: score(i) }))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .map((x) => x.q);
+}
+
+const isLawful = (q: string) => checkQuestion(q) === null;
+
+/** Whether `text` asks about what one of `asked` already does: two or more distinct words in common. */
+function alreadyAsked(text: string, asked: string[]): boolean {
+  const stems = distinctStems(text);
+  return asked.some((a) => {
+    const other = new Set(distinctStems(a));
+    return stems.filter((st) => other.has(st)).length >= 2;
+  });
+}
+const flat = (text: string) => text.toLowerCase().replace(/[-/]/g, ' ');
+
+/** Adds questions that are lawful and not already asked, up to max. */
+function pushDistinct(list: string[], candidates: string[], max: number): void {
+  for (const q of candidates) {
+    if (list.length >= max) return;
+    if (isLawful(q) && !list.some((x) => x.toLowerCase() === q.toLowerCase())) list.push(q);
+  }
+}
+
+/**
+ * The plan: one general opening, then questions from the job: skills and duties the description
+ * names, the industry's situational questions ranked by the description, and teamwork and
+ * motivation in the industry's own situations, naming the people and the role of this job.
+ */
+export function planInterview(job: JobInput): InterviewPlan {
+  const jobText = `${job.description} ${job.skills ?? ''}`;
+  const { industry } = recogniseIndustry(job.title, jobText);
+  const profile = INDUSTRIES[industry];
+  const skills = extractSkills(job.description, job.skills, industry);
+  const duties = extractDuties(job.description);
+  const title = job.title.trim();
+  const role = roleName(title) || 'open';
+  const teamwork = profile.teamwork.replace('{partners}', partnersFor(profile, title, job.description));
+  // A situational question about working with others would repeat the teamwork question.
+  const teamworkStems = new Set(distinctStems(teamwork));
+  const situational = rankByJob(profile.questions, `${title} ${jobText}`).filter((q) => distinctStems(q).filter((st) => teamworkStems.has(st)).length < 3);
+
+  // Skills the first situational questions already cover are not asked about twice.
+  const covered = flat(situational.slice(0, 2).join(' '));
+  const skillsLeft = skills.filter((s) => !covered.includes(flat(s)));
+  const skillQuestions: string[] = [];
+  const dutyQuestions: string[] = [];
+  const fromDescription = () => skillQuestions.length + dutyQuestions.length;
+  const chosenText = () => flat([...situational.slice(0, 2), ...dutyQuestions, ...skillQuestions].join(' '));
+  const addSkills = (max: number) => {
+    for (const s of skillsLeft) {
+      if (fromDescription() >= 3 || skillQuestions.length >= max) return;
+      if (chosenText().includes(flat(s))) continue;
+      const q = skillQuestion(s, skillQuestions.length, profile.exampleFrom);
+      if (isLawful(q)) skillQuestions.push(q);
+    }
+  };
+  // The recruiter's own skills list weighs more than duties read from the description.
+  addSkills(job.skills?.trim() ? 2 : 1);
+  for (const d of duties) {
+    if (fromDescription() >= 3) break;
+    // A duty mostly covered by a question already chosen adds nothing.
+    const stems = contentStems(d);
+    const seen = new Set(contentStems(chosenText()));
+    if (stems.filter((st) => seen.has(st)).length >= 0.6 * stems.length) continue;
+    const q = dutyQuestion(d, dutyQuestions.length);
+    if (isLawful(q)) dutyQuestions.push(q);
+  }
+  addSkills(3);
+
+  const closing = [teamwork, profile.motivation.replace('{role}', role)];
+  const questions: string[] = [];
+  pushDistinct(questions, [OPENING_QUESTION.replace('{title}', title || 'open'), ...skillQuestions, ...dutyQuestions], 8);
+  // A situational question about what a description question already asks ("complete pre-trip
+  // inspections" and "walk me through your pre-trip inspection") would be asked twice.
+  const notYetAsked = situational.filter((q) => !alreadyAsked(q, [...skillQuestions, ...dutyQuestions]));
+  pushDistinct(questions, notYetAsked, questions.length + (fromDescription() >= 3 ? 2 : 3));
+  pushDistinct(questions, closing, 8);
+  pushDistinct(questions, situational, 5);
+  return { questions, rubric: rubricFor(industry, skills) };
+}
+
+/** Licences and certificates the description requires ("Valid Class A CDL", "current BLS"); optional ones are left out. */
+const CREDENTIAL = /\b(?:licen[cs]es?|certifications?|certificates?|cdl|endorsements?|servsafe|food handler|bls|acls|cpr)\b/i;
+const OPTIONAL = /\b(?:preferred|a plus|nice to have|bonus|years old|age)\b/i;
+
+export function extractCredentials(description: string): string[] {
+  const out: string[] = [];
+  for (const rawLine of description.split(/\r?\n/)) {
+    const line = rawLine.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '').replace(/^[A-Za-z][^:]{0,40}:\s*/, '');
+    for (const sentence of splitSentences(line)) {
+      // "Requirements: valid Class A CDL, clean driving record, 2 years…" asks about the licence alone.
+      const items = sentence.replace(/^[A-Za-z][^:]{0,40}:\s*/, '').split(/;|,\s+(?:and\s+)?/);
+      for (const part of items) {
+        const c = part.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim().replace(/[\s.;,]+$/, '');
+        if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || wordCount(c) > 14 || wordCount(c) < 2) continue;
+        if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(c);
+      }
+    }
+  }
+  return out;
+}
+
+/** Schedule terms a description may name, and how a screening question says them. */
+const SCHEDULE_TERMS: { re: RegExp; say: (m: string) => string }[] = [
+  { re: /\b(?:mon|tue|tues|wed|thu|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s*(?:-|–|to|through|thru)\s*(?:mon|tue|tues|wed|thu|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gi, say: (m) => `${m} working days` },
+  // "nights" alone is a schedule only in a list ("nights, weekends and holidays"), not in "busy nights".
+  { re: /\b(?:night shifts?|overnight)\b|\bnights(?=,? (?:and |or )?(?:weekends|evenings|holidays))|(?<=\b(?:evenings|weekends),? (?:and |or )?)nights\b/gi, say: () => 'night shifts' },
+  { re: /\b(?:2nd|second) shift\b/gi, say: () => 'second shift' },
+  { re: /\b(?:3rd|third) shift\b/gi, say: () => 'third shift' },
+  { re: /\brotating (?:12-hour )?shifts?\b/gi, say: () => 'rotating shifts' },
+  { re: /\b(?:8|10|12)-hour shifts?\b/gi, say: (m) => m.toLowerCase().replace(/shift$/, 'shifts') },
+  { re: /\bon-call\b/gi, say: () => 'an on-call rotation' },
+  { re: /\bevenings?\b/gi, say: () => 'evenings' },
+  { re: /\bweekends?\b/gi, say: () => 'weekends' },
+  { re: /\bsaturdays\b/gi, say: () => 'some Saturdays' },
+  { re: /\bholiday season\b/gi, say: () => 'the holiday season' },
+  { re: /\bholidays\b/gi, say: () => 'holidays' },
+  { re: /\bovertime\b/gi, say: () => 'overtime at busy times' },
+  { re: /\bafter-hours\b/gi, say: () => 'some after-hours work' },
+  { re: /\bpart-time\b/gi, say: () => 'part-time hours' },
+  { re: /\bhybrid\b/gi, say: () => 'a hybrid schedule with office days' },
+  { re: /\bdinner service\b/gi, say: () => 'dinner service' },
+  { re: /\bweeks out\b|\bover the road\b|\botr\b/gi, say: () => 'weeks at a time on the road' },
+  { re: /\bhome every weekend\b/gi, say: () => 'weekdays on the road with weekends at home' },
+  { re: /\bhome every night\b|\blocal routes?\b/gi, say: () => 'local routes with nights at home' },
+];
+
+/** The schedule the description names, in order of mention, without terms it negates ("no weekends"). */
+export function extractSchedule(description: string): string[] {
+  const hits: { at: number; end: number; say: string }[] = [];
+  for (const term of SCHEDULE_TERMS) {
+    for (const m of description.matchAll(term.re)) {
+      const at = m.index;
+      if (/\b(?:no|not|never|without|home every|home most)\s+$/i.test(description.slice(Math.max(0, at - 16), at))) continue;
+      hits.push({ at, end: at + m[0].length, say: term.say(m[0]) });
+    }
+  }
+  hits.sort((a, b) => a.at - b.at || b.end - a.end);
+  const out: string[] = [];
+  let until = -1;
+  for (const h of hits) {
+    if (h.at < until) continue;
+    until = h.end;
+    if (!out.includes(h.say)) out.push(h.say);
+  }
+  return out.slice(0, 4);
+}
+
+const listOf = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`);
+
+/**
+ * Phone screens: one general opening, then short practical questions from the job: its skills, a
+ * duty, a licence it asks for, the industry's most relevant situational question, and its schedule.
+ */
 export function screeningQuestions(input: ScreeningInput): string[] {
   const title = input.jobTitle?.trim() ?? '';
   const description = input.jobDescription?.trim() ?? '';
   const skillsText = input.skills?.trim() ?? '';
   if (!title && !description && !skillsText) return [...DEFAULT_SCREENING_QUESTIONS];
-  const { industry } = recogniseIndustry(title, `${description} ${skillsText}`);
-  const skills = extractSkills(description, skillsText, industry);
-  const role = title || 'this role';
-  const questions = [
-    `Could you briefly walk me through your background and your most recent role relevant to ${role}?`,
-    `What interests you about ${title ? `the ${title} position` : 'this position'}?`,
-  ];
-  skills.slice(0, 2).forEach((s) => questions.push(`How much hands-on experience do you have with ${s}? Give me a quick example.`));
-  questions.push(INDUSTRIES[industry].questions[0]!);
-  questions.push('What is your availability to start, and which shifts or hours can you work?');
-  questions.push('Are you legally authorized to work in this country for this employer?');
-  return questions.slice(0, 8);
+  const jobText = `${description} ${skillsText}`;
+  const { industry } = recogniseIndustry(title, jobText);
+  const profile = INDUSTRIES[industry];
+  const skills = extractSkills(description, skillsText, industry).slice(0, 2);
+  const situational = rankByJob(profile.questions, `${title} ${jobText}`);
+  const opening = `Could you briefly walk me through your background and what interests you about ${title ? `the ${title} position` : 'this position'}?`;
+
+  const body: string[] = [];
+  pushDistinct(body, skills.map((s) => `How much hands-on experience do you have with ${s}? Give me a quick example ${profile.exampleFrom}.`), 6);
+  const duty = extractDuties(description).find((d) => !skills.some((s) => flat(d).includes(flat(s))));
+  if (duty) {
+    const phrase = isGerund(headWord(duty)) ? `This job involves ${asPhrase(duty)}.` : `In this job you would ${asPhrase(duty)}.`;
+    pushDistinct(body, [`${phrase} Have you done that before? Tell me briefly where and how it went.`], 6);
+  }
+  const credential = extractCredentials(description).find((c) => !skills.some((s) => flat(c).includes(flat(s))) && !alreadyAsked(c, skills));
+  if (credential) pushDistinct(body, [`The job lists this requirement: ${credential}. Do you have it now, or when do you expect to?`], 6);
+  // Situational questions about a skill or duty already asked would be asked twice.
+  const fresh = situational.filter((q) => !alreadyAsked(q, [...skills, ...body]));
+  pushDistinct(body, fresh.slice(0, 1), 6);
+  const role = roleName(title);
+  const fillers = [...fresh.slice(1, 2), ...(role ? [profile.motivation.replace('{role}', role)] : []), ...fresh.slice(2)];
+  pushDistinct(body, fillers, 3);
+
+  const schedule = extractSchedule(description);
+  const availability = schedule.length ? `This job involves ${listOf(schedule)}. Can you work that schedule, and when could you start?` : profile.availability;
+  const questions = [opening];
+  pushDistinct(questions, body, 7);
+  pushDistinct(questions, [availability], 8);
+  return questions;
 }
 
 export { CLOSING_QUESTION };

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import type { JobInput } from '../engine';
+import { loadDataset } from '../eval/dataset';
+import { checkQuestions } from './bias';
+import { INDUSTRIES, type IndustryKey } from './industries';
+import { planInterview, recogniseIndustry, screeningQuestions } from './plan';
+
+const data = loadDataset();
+
+const truckDriver: JobInput = {
+  title: 'Truck Driver',
+  description: [
+    'We are hiring long-haul OTR truck drivers for our dry van fleet running coast to coast. Expect 2-3 weeks out at a time and about 2,800 miles a week.',
+    '',
+    "What you'll do:",
+    '- Safely operate a tractor-trailer and deliver freight on time across the lower 48',
+    '- Complete pre-trip and post-trip inspections and report defects to our shop',
+    '- Keep accurate ELD logs and stay within hours of service rules',
+    '- Communicate with dispatch about ETAs, delays and breakdowns',
+    '- Secure loads with straps and chains and check the bill of lading at every pickup',
+    '',
+    'Requirements:',
+    '- Valid CDL Class A',
+    '- 12 months of verifiable OTR experience',
+    '- Clean driving record',
+  ].join('\n'),
+};
+
+const frontendDeveloper: JobInput = {
+  title: 'Frontend Developer',
+  description: [
+    'We are looking for a Frontend Developer to build the customer dashboard of our SaaS product in React and TypeScript.',
+    '',
+    'Responsibilities:',
+    '- Build accessible, responsive UI components with React and TypeScript',
+    '- Work with designers to turn Figma mockups into polished features',
+    '- Write unit and end-to-end tests and review pull requests from other engineers',
+    '- Improve page load performance and track it in production',
+    '',
+    'Requirements: 3+ years with React; strong TypeScript, HTML and CSS; experience with REST APIs and Git.',
+  ].join('\n'),
+};
+
+const localDriver: JobInput = {
+  title: 'Truck Driver',
+  description: [
+    'Local delivery driver for a building supply yard, home every night.',
+    '',
+    'Responsibilities: load the truck with the yard crew each morning; deliver lumber and drywall to job sites across the metro area; operate a truck-mounted forklift to unload at the site; collect signatures on delivery tickets; keep the truck clean and report maintenance needs.',
+    '',
+    'Requirements: CDL Class B, forklift certification, clean driving record.',
+  ].join('\n'),
+};
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The question with the job title (and its short form without a suffix or brackets) replaced by {title}. */
+function withoutTitle(question: string, title: string): string {
+  const short = title.replace(/\([^)]*\)/g, ' ').split(/\s[-–—|]\s|,\s/)[0]!.replace(/\s+/g, ' ').trim();
+  let out = question;
+  for (const t of [title.trim(), short].filter(Boolean).sort((a, b) => b.length - a.length)) out = out.replace(new RegExp(escapeRe(t), 'gi'), '{title}');
+  return out;
+}
+
+function shared(a: JobInput, qa: string[], b: JobInput, qb: string[]) {
+  const whole = qa.filter((q) => qb.includes(q));
+  const na = qa.map((q) => withoutTitle(q, a.title));
+  const nb = new Set(qb.map((q) => withoutTitle(q, b.title)));
+  return { whole, templated: na.filter((q) => nb.has(q)) };
+}
+
+const datasetJobs: (JobInput & { id: string; industry: string })[] = data.jobs;
+/** One job per industry key, from its title alone, so every profile is drafted at least once. */
+const titleOnly: JobInput[] = [
+  { title: 'Software Engineer', description: '' },
+  { title: 'Retail Cashier', description: '' },
+  { title: 'Restaurant Line Cook', description: '' },
+  { title: 'Hospital Nurse', description: '' },
+  { title: 'Delivery Driver', description: '' },
+  { title: 'Production Machine Operator', description: '' },
+  { title: 'Bank Teller', description: '' },
+  { title: 'Hotel Front Desk Agent', description: '' },
+  { title: 'Office Coordinator', description: '' },
+];
+const allJobs: JobInput[] = [truckDriver, frontendDeveloper, localDriver, ...datasetJobs, ...titleOnly];
+
+/** Whether a question (title taken out) comes from the industry profile, whoever the teamwork question names. */
+function isIndustryQuestion(industry: IndustryKey, question: string): boolean {
+  const p = INDUSTRIES[industry];
+  const teamwork = new RegExp(`^${escapeRe(p.teamwork).replace(escapeRe('{partners}'), '.+')}$`);
+  return [...p.questions, p.motivation.replace('{role}', '{title}')].includes(question) || teamwork.test(question);
+}
+
+describe('plans per job', () => {
+  it('titles used in the fixtures are recognised as the industry they are meant for', () => {
+    expect(titleOnly.map((j) => recogniseIndustry(j.title).industry).sort()).toEqual(
+      (Object.keys(INDUSTRIES) as IndustryKey[]).sort(),
+    );
+    expect(recogniseIndustry(truckDriver.title, truckDriver.description).industry).toBe('logistics');
+    expect(recogniseIndustry(frontendDeveloper.title, frontendDeveloper.description).industry).toBe('tech');
+  });
+
+  it('a truck driver and a frontend developer share at most the opening question', () => {
+    const a = planInterview(truckDriver).questions;
+    const b = planInterview(frontendDeveloper).questions;
+    const { whole, templated } = shared(truckDriver, a, frontendDeveloper, b);
+    expect(whole.length).toBeLessThanOrEqual(1);
+    expect(templated.length).toBeLessThanOrEqual(1);
+  });
+
+  it('jobs of different industries share at most one question, even with the titles taken out', () => {
+    // The sixteen jobs of the evaluation set (eight industries), and every profile from a title alone.
+    const jobs = [...datasetJobs, ...titleOnly].map((j) => ({ ...j, industry: recogniseIndustry(j.title, j.description).industry }));
+    for (const a of jobs) {
+      for (const b of jobs) {
+        if (a.industry === b.industry) continue;
+        const { whole, templated } = shared(a, planInterview(a).questions, b, planInterview(b).questions);
+        expect(whole.length, `${a.title} / ${b.title}: ${whole.join(' | ')}`).toBeLessThanOrEqual(1);
+        expect(templated.length, `${a.title} / ${b.title}: ${templated.join(' | ')}`).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('jobs of the same industry with different descriptions differ in the questions drawn from the description', () => {
+    const pairs: [JobInput, JobInput][] = [[truckDriver, localDriver]];
+    const byIndustry = new Map<string, JobInput[]>();
+    for (const j of datasetJobs) byIndustry.set(j.industry, [...(byIndustry.get(j.industry) ?? []), j]);
+    for (const jobs of byIndustry.values()) pairs.push([jobs[0]!, jobs[1]!]);
+    for (const [a, b] of pairs) {
+      const industry = recogniseIndustry(a.title, a.description).industry;
+      expect(recogniseIndustry(b.title, b.description).industry).toBe(industry);
+      const fromDescription = (job: JobInput) =>
+        planInterview(job)
+          .questions.slice(1)
+          .map((q) => withoutTitle(q, job.title))
+          .filter((q) => !isIndustryQuestion(industry, q));
+      const da = fromDescription(a);
+      const db = fromDescription(b);
+      expect(da.length, a.title).toBeGreaterThanOrEqual(3);
+      expect(db.length, b.title).toBeGreaterThanOrEqual(3);
+      expect(da.filter((q) => db.includes(q)), `${a.title} / ${b.title}`).toEqual([]);
+    }
+  });
+
+  it('makes the teamwork question the industry’s own, with the people the description names', () => {
+    const driver = planInterview(truckDriver).questions.join('\n');
+    const developer = planInterview(frontendDeveloper).questions.join('\n');
+    expect(driver).toMatch(/dispatch/);
+    expect(developer).toMatch(/designer/);
+    expect(developer).not.toMatch(/dispatch/);
+  });
+
+  it('turns duties from the description into questions', () => {
+    const driver = planInterview(truckDriver).questions.join('\n');
+    expect(driver).toMatch(/Walk me through how you would safely operate a tractor-trailer/);
+    const developer = planInterview(frontendDeveloper).questions.join('\n');
+    expect(developer).toMatch(/build accessible, responsive UI components/);
+  });
+
+  it('drafts 5-8 distinct questions, deterministically, none of which the bias check flags', () => {
+    for (const job of allJobs) {
+      const plan = planInterview(job);
+      expect(plan.questions.length, job.title).toBeGreaterThanOrEqual(5);
+      expect(plan.questions.length, job.title).toBeLessThanOrEqual(8);
+      expect(new Set(plan.questions).size, job.title).toBe(plan.questions.length);
+      expect(planInterview({ ...job })).toEqual(plan);
+      expect(checkQuestions(plan.questions), job.title).toEqual([]);
+    }
+  });
+
+  it('every question an industry profile can contribute passes the bias check', () => {
+    for (const profile of Object.values(INDUSTRIES)) {
+      const teamwork = profile.partners.map((p) => profile.teamwork.replace('{partners}', p.who));
+      const texts = [...profile.questions, ...teamwork, profile.motivation.replace('{role}', 'Shift Lead'), profile.availability];
+      expect(checkQuestions(texts), profile.label).toEqual([]);
+    }
+  });
+});
+
+describe('screening questions per job', () => {
+  const screen = (job: JobInput) => screeningQuestions({ jobTitle: job.title, jobDescription: job.description, skills: job.skills });
+
+  it('jobs of different industries share at most the opening question, and the schedule when both descriptions name the same one', () => {
+    const jobs = [truckDriver, frontendDeveloper, ...datasetJobs];
+    for (const a of jobs) {
+      for (const b of jobs) {
+        if (a === b || recogniseIndustry(a.title, a.description).industry === recogniseIndustry(b.title, b.description).industry) continue;
+        const { templated } = shared(a, screen(a), b, screen(b));
+        const beyondSchedule = templated.filter((q) => !/^This job involves .+\. Can you work that schedule/.test(q));
+        expect(beyondSchedule.length, `${a.title} / ${b.title}: ${templated.join(' | ')}`).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('drafts 5-8 distinct questions, deterministically, none of which the bias check flags', () => {
+    for (const job of allJobs) {
+      const questions = screen(job);
+      expect(questions.length, job.title).toBeGreaterThanOrEqual(5);
+      expect(questions.length, job.title).toBeLessThanOrEqual(8);
+      expect(new Set(questions).size).toBe(questions.length);
+      expect(screen({ ...job })).toEqual(questions);
+      expect(checkQuestions(questions), job.title).toEqual([]);
+    }
+  });
+
+  it('asks about the schedule and the licences the description names', () => {
+    const driver = screen(truckDriver).join('\n');
+    expect(driver).toMatch(/CDL Class A/);
+    const nurse = screen(datasetJobs.find((j) => j.id === 'healthcare-rn')!).join('\n');
+    expect(nurse).toMatch(/night shifts/);
+    expect(nurse).toMatch(/RN license/);
+  });
+});
