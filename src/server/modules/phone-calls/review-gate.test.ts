@@ -9,6 +9,7 @@ import { Agent, createTestApp, type TestApp } from '../../test/app';
 import { callParams, FakeTwilioTransport, signedWebhook, TWILIO_ENV, TWILIO_SETTINGS } from '../../test/twilio';
 import { findCallBySid, placeScreeningCall } from './calls.service';
 import { dispatchDueCalls } from './scheduler';
+import { waitFor } from '../../test/wait';
 
 // Issue 10, item 2: an account that is pending or rejected never causes a call to a candidate
 // (decision 009, "Accounts under review").
@@ -20,16 +21,6 @@ const LINK_UNAVAILABLE = { error: 'This screening call is not available yet. Ple
 
 const at = (iso: string) => new Date(iso);
 const plus = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
-
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Signs up a company account; every account after an install's first waits for review. */
 async function registerRecruiter(t: TestApp, username: string, companyName: string): Promise<{ agent: Agent; id: number }> {

@@ -7,6 +7,7 @@ import { Agent, createTestApp, type TestApp } from '../../test/app';
 import { FakeTwilioTransport, TWILIO_ENV, TWILIO_SETTINGS, type CreatedCall } from '../../test/twilio';
 import { findCallBySid, placeScreeningCall } from './calls.service';
 import { dispatchDueCalls, nextCallableInstant, zoneOffsetMinutes } from './scheduler';
+import { waitFor } from '../../test/wait';
 
 const APP_URL = 'http://localhost:3000';
 const at = (iso: string) => new Date(iso);
@@ -77,16 +78,6 @@ async function addCandidate(name: string, phone: { countryCode: string; phoneNum
   const candidate = res.json<ScreeningCandidate>();
   expect((await candidateRow(candidate.id)).nextCallAt, 'adding a candidate schedules the first call at the interview time').toEqual(new Date(interviewTime!));
   return candidate;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const callsTo = (to: string) => transport.calls.filter((c) => c.form.get('To') === to);

@@ -13,6 +13,7 @@ import { Agent, createTestApp, type TestApp } from '../../test/app';
 import { callParams, FakeTwilioTransport, sid, signedWebhook, TWILIO_ENV, TWILIO_SETTINGS } from '../../test/twilio';
 import { findCallBySid, recordCallStatus } from './calls.service';
 import { dispatchDueCalls } from './scheduler';
+import { waitFor } from '../../test/wait';
 
 const APP_URL = 'http://localhost:3000';
 const QUESTIONS = [
@@ -86,16 +87,6 @@ afterAll(async () => {
   await t.close();
   await new Promise((resolve) => media.close(resolve));
 });
-
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function makeScreening(agent: Agent, jobTitle = 'CDL Class A Driver'): Promise<PhoneScreening> {
   const created = await agent.post('/api/phone-screening', { jobTitle, jobDescription: 'Regional routes, hours of service, safe driving.' });

@@ -80,34 +80,18 @@ function CandidateFrame({ children }: { children: ReactNode }) {
   );
 }
 
-function LinkNotFound() {
-  usePageTitle('Call Link Not Found');
+/** A full-page message to the candidate instead of the call: an unknown link, or a call that may not start. */
+function CandidateMessage({ title, message, tone }: { title: string; message: string; tone: 'error' | 'warning' }) {
+  usePageTitle(title);
   return (
     <CandidateFrame>
       <Card className="mx-auto max-w-md">
         <CardContent className="space-y-2 pt-6">
           <div className="flex items-center gap-2">
-            <AlertCircle className="size-6 text-red-500" aria-hidden="true" />
-            <h1 className="text-xl font-bold text-slate-900">Call Link Not Found</h1>
+            <AlertCircle className={tone === 'error' ? 'size-6 text-red-500' : 'size-6 text-amber-500'} aria-hidden="true" />
+            <h1 className="text-xl font-bold text-slate-900">{title}</h1>
           </div>
-          <p className="text-sm text-slate-600">This call link appears to be invalid or has expired.</p>
-        </CardContent>
-      </Card>
-    </CandidateFrame>
-  );
-}
-
-function CallNotAvailable({ message }: { message: string }) {
-  usePageTitle('Call Not Available');
-  return (
-    <CandidateFrame>
-      <Card className="mx-auto max-w-md">
-        <CardContent className="space-y-2 pt-6">
-          <div className="flex items-center gap-2">
-            <AlertCircle className="size-6 text-amber-500" aria-hidden="true" />
-            <h1 className="text-xl font-bold text-slate-900">Call Not Available</h1>
-          </div>
-          <p role="alert" className="text-sm text-slate-600">
+          <p role={tone === 'warning' ? 'alert' : undefined} className="text-sm text-slate-600">
             {message}
           </p>
         </CardContent>
@@ -115,6 +99,8 @@ function CallNotAvailable({ message }: { message: string }) {
     </CandidateFrame>
   );
 }
+
+const LinkNotFound = () => <CandidateMessage title="Call Link Not Found" message="This call link appears to be invalid or has expired." tone="error" />;
 
 /** The candidate's own call page, opened from their personal link (no sign-in). */
 export function CandidateCall({ candidateId, token }: { candidateId: number | null; token: string }) {
@@ -132,7 +118,7 @@ function CandidateCallLoaded({ candidateId, token }: { candidateId: number; toke
     );
   }
   if (info.isError) {
-    if (isRefused(info.error)) return <CallNotAvailable message={callErrorMessage(info.error)} />;
+    if (isRefused(info.error)) return <CandidateMessage title="Call Not Available" message={callErrorMessage(info.error)} tone="warning" />;
     if (isMissing(info.error)) return <LinkNotFound />;
     return (
       <CandidateFrame>
