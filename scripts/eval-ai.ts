@@ -1,97 +1,189 @@
 /**
- * Measures the built-in engine on the labelled sets in src/server/ai/eval/data and prints its
- * figures: answer ordering, determinism, identity-swap invariance, bias-check recall and false
- * alarms. The hold-out sets were written separately and never used to tune the engine.
+ * Measures an AI engine on the labelled sets in src/server/ai/eval/data and prints, separately for
+ * the tuning part and the held-out part (written by people who never saw the engine, and never
+ * looked at while tuning it): pair ranking overall and per criterion, band accuracy, the
+ * insufficient-evidence rate on adequate and strong answers, determinism, identity-swap invariance,
+ * and the bias check's recall and false alarms.
+ *
+ *   npm run eval:ai                                   the built-in engine
+ *   npm run eval:ai -- --provider openai              a model, with the usual AI_* variables
+ *   npm run eval:ai -- --verbose                      also every miss
+ *   npm run eval:ai -- --part tuning|held-out         one part only
  */
 import { isDeepStrictEqual } from 'node:util';
+import { anchorLevelOf, type Evaluation, type RubricCriterion } from '../src/contracts/ai';
+import { createAiEngine } from '../src/server/ai';
 import { createBuiltinEngine } from '../src/server/ai/builtin';
-import { loadDataset, type AnswerGroup, type BiasQuestions, type Grade } from '../src/server/ai/eval/dataset';
+import type { AiEngine } from '../src/server/ai/engine';
+import { loadDataset, loadHeldOut, type AnswerGroup, type BiasQuestions, type Grade, type InterviewSet } from '../src/server/ai/eval/dataset';
+import { ConfigError, loadConfig } from '../src/server/config';
 
-const engine = createBuiltinEngine();
-const data = loadDataset();
-const verbose = process.argv.includes('--verbose');
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const verbose = args.includes('--verbose');
+const provider = option('provider') ?? 'builtin';
+const onlyPart = option('part');
+
+const GRADES = ['strong', 'adequate', 'weak'] as const;
+const PAIRS: [Grade, Grade][] = [
+  ['strong', 'adequate'],
+  ['adequate', 'weak'],
+  ['strong', 'weak'],
+];
+/** The bands of the score scale each grade should land in (docs/decisions/014-score-scale-and-anchors.md). */
+const BANDS: Record<Grade, [number, number]> = { strong: [75, 100], adequate: [45, 70], weak: [0, 39] };
+const TARGETS = { pairs: 0.95, band: 0.85, insufficient: 0, swap: 1, recall: 0.95, falseAlarms: 0.05 };
+
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-const grades = ['strong', 'adequate', 'weak'] as const;
+const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 
-async function scoreAnswer(jobTitle: string, question: string, answer: string): Promise<number> {
-  const plan = await engine.planInterview({ title: jobTitle, description: '' });
-  const result = await engine.evaluate({
-    questions: [question],
-    rubric: plan.rubric,
-    transcript: [
-      { speaker: 'AI', text: question },
-      { speaker: 'Candidate', text: answer },
-    ],
-  });
-  return result.overall ?? 0;
-}
-
-/** Within each question, strong > adequate > weak: the share of pairs in the right order. */
-async function ordering(label: string, groups: AnswerGroup[]) {
-  const pairs: [Grade, Grade][] = [
-    ['strong', 'adequate'],
-    ['adequate', 'weak'],
-    ['strong', 'weak'],
-  ];
-  let correct = 0;
-  let total = 0;
-  const sums: Record<Grade, number> = { strong: 0, adequate: 0, weak: 0 };
-  const byIndustry = new Map<string, { correct: number; total: number }>();
-  for (const group of groups) {
-    const scores = {} as Record<Grade, number>;
-    for (const g of grades) {
-      scores[g] = await scoreAnswer(group.jobTitle, group.question, group.answers[g]);
-      sums[g] += scores[g];
+function engineFor(name: string): AiEngine {
+  if (name === 'builtin') return createBuiltinEngine();
+  if (!['openai', 'anthropic', 'openai-compatible'].includes(name)) throw new Error(`--provider must be builtin, openai, anthropic or openai-compatible, not ${name}`);
+  try {
+    const config = loadConfig({ ...process.env, AI_PROVIDER: name });
+    return createAiEngine(config, { warn: (obj: unknown, msg?: string) => console.warn(`  model fell back to the built-in engine: ${msg ?? ''} ${JSON.stringify(obj)}`) });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
     }
-    const ind = byIndustry.get(group.industry) ?? { correct: 0, total: 0 };
-    for (const [hi, lo] of pairs) {
-      total++;
-      ind.total++;
-      if (scores[hi] > scores[lo]) {
-        correct++;
-        ind.correct++;
-      } else if (verbose) console.log(`  miss ${group.id}: ${hi} ${scores[hi]} <= ${lo} ${scores[lo]}`);
-    }
-    byIndustry.set(group.industry, ind);
+    throw err;
   }
-  console.log(`${label}: ${groups.length * 3} answers to ${groups.length} questions across ${byIndustry.size} industries, graded by their authors`);
-  console.log(`  pairs ordered correctly (strong > adequate > weak): ${correct}/${total} = ${pct(correct / total)} (target >= 90 %)`);
-  console.log(`  by industry: ${[...byIndustry].map(([k, v]) => `${k} ${v.correct}/${v.total}`).join(', ')}`);
-  const n = groups.length;
-  console.log(`  mean overall: strong ${(sums.strong / n).toFixed(1)}, adequate ${(sums.adequate / n).toFixed(1)}, weak ${(sums.weak / n).toFixed(1)}`);
 }
 
-async function biasCheck(label: string, set: BiasQuestions) {
+const engine = engineFor(provider);
+const builtin = createBuiltinEngine();
+
+/** One candidate's answers to one job's questions, at one grade. */
+interface AnswerSet {
+  id: string;
+  industry: string;
+  grade: Grade;
+  rubric: RubricCriterion[];
+  questions: string[];
+  answers: string[];
+}
+
+/** A question of the older single-question sets is one interview of one answer, scored on the built-in plan's rubric for its job title. */
+async function fromGroups(groups: AnswerGroup[]): Promise<AnswerSet[][]> {
+  const out: AnswerSet[][] = [];
+  for (const g of groups) {
+    const { rubric } = await builtin.planInterview({ title: g.jobTitle, description: '' });
+    out.push(GRADES.map((grade) => ({ id: g.id, industry: g.industry, grade, rubric, questions: [g.question], answers: [g.answers[grade]] })));
+  }
+  return out;
+}
+
+const fromInterviews = (sets: InterviewSet[]): AnswerSet[][] =>
+  sets.map((s) => GRADES.map((grade) => ({ id: s.id, industry: s.industry, grade, rubric: s.rubric, questions: s.questions, answers: s.candidates[grade] })));
+
+const evaluate = (set: AnswerSet): Promise<Evaluation> =>
+  engine.evaluate({
+    questions: set.questions,
+    rubric: set.rubric,
+    transcript: set.questions.flatMap((q, i) => [
+      { speaker: 'AI', text: q },
+      { speaker: 'Candidate', text: set.answers[i] ?? '' },
+    ]),
+  });
+
+interface Scored {
+  set: AnswerSet;
+  result: Evaluation;
+}
+
+/** A missing score ranks below every score. */
+const rank = (score: number | null | undefined) => (typeof score === 'number' ? score : -1);
+
+async function measureAnswers(label: string, groups: AnswerSet[][]) {
+  const scored: Scored[][] = [];
+  let deterministic = true;
+  for (const group of groups) {
+    const row: Scored[] = [];
+    for (const set of group) {
+      const result = await evaluate(set);
+      if (provider === 'builtin' && !isDeepStrictEqual(result, await evaluate(set))) deterministic = false;
+      row.push({ set, result });
+    }
+    scored.push(row);
+  }
+
+  let pairsRight = 0;
+  let pairs = 0;
+  let criterionRight = 0;
+  let criterionPairs = 0;
+  for (const row of scored) {
+    const by = Object.fromEntries(row.map((s) => [s.set.grade, s])) as Record<Grade, Scored>;
+    for (const [hi, lo] of PAIRS) {
+      pairs++;
+      if (rank(by[hi].result.overall) > rank(by[lo].result.overall)) pairsRight++;
+      else if (verbose) console.log(`  miss ${by[hi].set.id}: ${hi} ${by[hi].result.overall} <= ${lo} ${by[lo].result.overall}`);
+      by[hi].result.criteria.forEach((c, i) => {
+        criterionPairs++;
+        if (rank(c.score) > rank(by[lo].result.criteria[i]?.score)) criterionRight++;
+      });
+    }
+  }
+
+  const all = scored.flat();
+  const inBand = all.filter(({ set, result }) => {
+    const [lo, hi] = BANDS[set.grade];
+    const ok = result.overall !== null && result.overall >= lo && result.overall <= hi;
+    if (!ok && verbose) console.log(`  out of band ${set.id} ${set.grade}: ${result.overall}`);
+    return ok;
+  }).length;
+  const judgedOnes = all.filter(({ set }) => set.grade !== 'weak');
+  const insufficient = judgedOnes.filter(({ set, result }) => {
+    const missing = result.insufficientEvidence || result.criteria.some((c) => c.score === null);
+    if (missing && verbose) console.log(`  insufficient evidence ${set.id} ${set.grade}: ${result.criteria.filter((c) => c.score === null).map((c) => c.name).join(', ')}`);
+    return missing;
+  }).length;
+  const answers = all.reduce((n, s) => n + s.set.answers.length, 0);
+  const stats = (grade: Grade) => {
+    const xs = all.filter((s) => s.set.grade === grade).map((s) => s.result.overall ?? 0);
+    return `${grade} ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1)} (${Math.min(...xs)}-${Math.max(...xs)})`;
+  };
+  const levelAgreement = all.filter(({ set, result }) => result.overall !== null && anchorLevelOf(result.overall) === set.grade).length;
+
+  console.log(`${label}: ${answers} answers in ${all.length} answer sets (${groups.length} jobs or questions, 3 candidates each) across ${new Set(all.map((s) => s.set.industry)).size} industries`);
+  console.log(`  pair ranking, overall (strong > adequate > weak): ${pairsRight}/${pairs} = ${pct(pairsRight / pairs)} (target >= 95 %: ${mark(pairsRight / pairs >= TARGETS.pairs)})`);
+  console.log(`  pair ranking, per criterion: ${criterionRight}/${criterionPairs} = ${pct(criterionRight / criterionPairs)} (target >= 95 %: ${mark(criterionRight / criterionPairs >= TARGETS.pairs)})`);
+  console.log(`  band accuracy (strong >= 75, adequate 45-70, weak < 40): ${inBand}/${all.length} = ${pct(inBand / all.length)} (target >= 85 %: ${mark(inBand / all.length >= TARGETS.band)})`);
+  const whole = all.filter((s) => s.set.answers.length > 1);
+  const wholeInBand = whole.filter(({ set, result }) => result.overall !== null && result.overall >= BANDS[set.grade][0] && result.overall <= BANDS[set.grade][1]).length;
+  if (whole.length) console.log(`    whole interviews: ${wholeInBand}/${whole.length} = ${pct(wholeInBand / whole.length)}; single answers: ${inBand - wholeInBand}/${all.length - whole.length} = ${pct((inBand - wholeInBand) / (all.length - whole.length))}`);
+  console.log(`  insufficient evidence on adequate and strong sets: ${insufficient}/${judgedOnes.length} = ${pct(insufficient / judgedOnes.length)} (target 0: ${mark(insufficient === 0)})`);
+  console.log(`  nearest anchor matches the grade: ${pct(levelAgreement / all.length)}`);
+  console.log(`  mean overall (range): ${GRADES.map(stats).join(', ')}`);
+  if (provider === 'builtin') console.log(`  two runs give identical results: ${deterministic ? 'yes' : 'NO'} (must)`);
+}
+
+async function biasCheck(label: string, sets: BiasQuestions[]) {
+  const unlawful = sets.flatMap((s) => s.unlawful);
+  const lawful = sets.flatMap((s) => s.lawful);
   let flagged = 0;
-  for (const q of set.unlawful) {
+  for (const q of unlawful) {
     if ((await engine.checkQuestions([q.question])).length) flagged++;
     else if (verbose) console.log(`  missed [${q.category}] ${q.question}`);
   }
   let falseAlarms = 0;
-  for (const q of set.lawful) {
+  for (const q of lawful) {
     if ((await engine.checkQuestions([q])).length) {
       falseAlarms++;
       if (verbose) console.log(`  false alarm: ${q}`);
     }
   }
-  console.log(`${label}: ${set.unlawful.length} unlawful and ${set.lawful.length} lawful questions`);
-  console.log(`  recall ${pct(flagged / set.unlawful.length)} (target >= 95 %), false alarms ${pct(falseAlarms / set.lawful.length)} (target <= 5 %)`);
+  const recall = flagged / unlawful.length;
+  const alarms = falseAlarms / lawful.length;
+  console.log(`${label}: ${unlawful.length} unlawful and ${lawful.length} lawful questions`);
+  console.log(`  recall ${pct(recall)} (target >= 95 %: ${mark(recall >= TARGETS.recall)}), false alarms ${pct(alarms)} (target <= 5 %: ${mark(alarms <= TARGETS.falseAlarms)})`);
 }
 
-async function main() {
-  await ordering('Answers (tuning set)', data.answers);
-  await ordering('Answers (hold-out 1, seen once)', data.holdout.answers);
-  await ordering('Answers (hold-out 2, blind)', data.blind.answers);
-
-  let identical = true;
-  for (const set of data.swaps) {
-    for (const v of set.variants) {
-      const input = { questions: set.questions, rubric: set.rubric, transcript: v.transcript };
-      if (!isDeepStrictEqual(await engine.evaluate(input), await engine.evaluate(input))) identical = false;
-    }
-  }
-  console.log(`Two runs give identical results: ${identical ? 'yes' : 'NO'} (must)`);
-
+async function identitySwaps(data: ReturnType<typeof loadDataset>) {
   let worst = 0;
   let worstAt = '';
   for (const set of data.swaps) {
@@ -108,11 +200,25 @@ async function main() {
     }
   }
   const variants = data.swaps.reduce((n, s) => n + s.variants.length, 0);
-  console.log(`Name, gender and origin swaps (${data.swaps.length} transcripts, ${variants} variants): largest score change ${worst} point(s)${worstAt} (target <= 1)`);
+  console.log(`Name, gender and origin swaps (${data.swaps.length} transcripts, ${variants} variants): largest score change ${worst} point(s)${worstAt} (target <= 1: ${mark(worst <= TARGETS.swap)})`);
+}
 
-  await biasCheck('Bias check (tuning set)', data.bias);
-  await biasCheck('Bias check (hold-out 1, seen once)', data.holdout.bias);
-  await biasCheck('Bias check (hold-out 2, blind)', data.blind.bias);
+async function main() {
+  console.log(`Engine: ${provider}${provider === 'builtin' ? '' : ` (${process.env.AI_MODEL ?? 'default model'}, AI_SAMPLES=${process.env.AI_SAMPLES ?? '1'})`}`);
+  const data = loadDataset();
+  if (onlyPart !== 'held-out') {
+    console.log('\n== Tuning part (the engine was developed against these) ==');
+    await measureAnswers('Answers', [...(await fromGroups([...data.answers, ...data.holdout.answers])), ...fromInterviews(data.interviews)]);
+    await biasCheck('Bias check', [data.bias, data.holdout.bias]);
+  }
+  if (onlyPart !== 'tuning') {
+    const heldOut = loadHeldOut();
+    console.log('\n== Held-out part (written separately, never looked at while tuning) ==');
+    await measureAnswers('Answers', [...(await fromGroups(heldOut.answers)), ...fromInterviews(heldOut.interviews)]);
+    await biasCheck('Bias check', heldOut.bias);
+  }
+  console.log('');
+  await identitySwaps(data);
 }
 
 void main();

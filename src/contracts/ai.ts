@@ -1,11 +1,50 @@
 import { z } from 'zod';
 
+/**
+ * The one score scale of both engines (the model's prompt states it; the built-in engine is
+ * calibrated to it; the report's colours and anchors read it). Documented in
+ * docs/decisions/014-score-scale-and-anchors.md.
+ */
+export const SCORE_SCALE = [
+  { score: '0-20', meaning: 'nothing relevant to the criterion, or an answer that is wrong or unsafe' },
+  { score: '40', meaning: 'partial: on topic, but general statements with little evidence of having done it' },
+  { score: '60', meaning: "adequate: relevant and correct, with some specifics, but thin on the candidate's own actions or results" },
+  { score: '80', meaning: "strong: concrete examples with the candidate's own actions, specifics (numbers, tools, procedures) and results" },
+  { score: '100', meaning: 'exceptional: all of that, with judgement or insight beyond what the role asks' },
+] as const;
+
+export const ANCHOR_LEVELS = ['weak', 'adequate', 'strong'] as const;
+export type AnchorLevel = (typeof ANCHOR_LEVELS)[number];
+
+/** The score bands the anchors describe: weak below 40, adequate 40-74, strong 75 and above. */
+export const anchorLevelOf = (score: number): AnchorLevel => (score >= 75 ? 'strong' : score >= 40 ? 'adequate' : 'weak');
+
+/**
+ * Behaviour anchors: what a weak, an adequate and a strong answer look like for one criterion
+ * (behaviourally anchored rating scales, the structured-interview practice). Optional: rubrics
+ * written before anchors existed keep working.
+ */
+export const behaviourAnchors = z.object({
+  weak: z.string().trim().max(500).describe('What a weak answer looks like for this criterion, in one or two sentences'),
+  adequate: z.string().trim().max(500).describe('What an adequate answer looks like: relevant and correct but general or thin'),
+  strong: z.string().trim().max(500).describe('What a strong answer looks like: specific, the candidate\'s own actions and results'),
+});
+export type BehaviourAnchors = z.infer<typeof behaviourAnchors>;
+
 export const rubricCriterion = z.object({
   name: z.string().trim().min(1).max(120).describe('Short name of what is evaluated, e.g. "Problem solving"'),
   description: z.string().trim().max(1000).describe('How this criterion is evaluated: what a strong answer shows'),
   weight: z.number().min(0).max(100).describe('Share of the overall score in percent; all weights total 100'),
+  anchors: behaviourAnchors.optional(),
 });
 export type RubricCriterion = z.infer<typeof rubricCriterion>;
+
+/** Anchors with every level blank are no anchors at all. */
+export function cleanAnchors(anchors: Partial<BehaviourAnchors> | undefined | null): BehaviourAnchors | undefined {
+  if (!anchors) return undefined;
+  const cleaned = { weak: anchors.weak?.trim() ?? '', adequate: anchors.adequate?.trim() ?? '', strong: anchors.strong?.trim() ?? '' };
+  return cleaned.weak || cleaned.adequate || cleaned.strong ? cleaned : undefined;
+}
 
 export const interviewPlan = z.object({
   questions: z.array(z.string().min(1)).min(5).max(8),
@@ -36,6 +75,8 @@ export const criterionResult = z.object({
   score: z.number().min(0).max(100).nullable(),
   feedback: z.string(),
   evidence: z.array(evidence),
+  /** The behaviour anchors the criterion was scored against, as they were then (the report shows the nearest). */
+  anchors: behaviourAnchors.optional(),
 });
 export type CriterionResult = z.infer<typeof criterionResult>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rubricCriterion } from './ai';
+import { cleanAnchors, rubricCriterion, type BehaviourAnchors } from './ai';
 
 export const createJobInput = z.object({
   title: z.string().trim().min(1, 'Job title is required').max(200),
@@ -54,8 +54,14 @@ export function cleanQuestions(questions: string[]): string[] {
  * Criteria with a blank name are dropped and the weights are scaled to whole numbers totalling
  * exactly 100 (see scaleWeightsTo100).
  */
-export function cleanRubric<T extends { name: string; description: string; weight: number }>(rubric: T[]): T[] {
-  const kept = rubric.map((c) => ({ ...c, name: c.name.trim(), description: c.description.trim() })).filter((c) => c.name.length > 0);
+export function cleanRubric<T extends { name: string; description: string; weight: number; anchors?: Partial<BehaviourAnchors> }>(rubric: T[]): T[] {
+  const kept = rubric
+    .map((c) => {
+      const { anchors, ...rest } = c;
+      const cleaned = cleanAnchors(anchors);
+      return { ...rest, name: c.name.trim(), description: c.description.trim(), ...(cleaned ? { anchors: cleaned } : {}) } as T;
+    })
+    .filter((c) => c.name.length > 0);
   return scaleWeightsTo100(kept);
 }
 

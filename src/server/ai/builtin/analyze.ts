@@ -1,4 +1,5 @@
-import { contentStems, normalisedTokens, sentences, type NormaliseOptions, type Token } from './text';
+import nlp from 'compromise';
+import { contentStems, isStopword, normalisedTokens, sentences, type NormaliseOptions, type Token } from './text';
 
 /** Cue lists, matched on lower-case normalised text. */
 const SITUATION = ['when i', 'at my last', 'in my last', 'at my previous', 'in my previous', 'one time', 'once', 'last year', 'last month', 'last week', 'a few months ago', 'recently', 'there was a time', 'for example', 'for instance', 'we had a', 'i had a', 'i was working', 'during', 'at the time'];
@@ -6,8 +7,12 @@ const TASK = ['my job was', 'my role was', 'i was responsible', 'i needed to', '
 const RESULT = ['as a result', 'in the end', 'the result', 'the outcome', 'ended up', 'which meant', 'so that', 'we reduced', 'i reduced', 'reduced', 'increased', 'improved', 'saved', 'resolved', 'fixed', 'cut', 'dropped', 'grew', 'went from', 'came back', 'thanked', 'left happy', 'on time', 'no more', 'since then', 'from then on', 'afterwards', 'after that', 'it worked', 'successfully'];
 const LEARNING = ['i learned', "i've learned", 'i learnt', 'lesson', 'next time', 'now i always', 'since then i', 'taught me', 'i realised', 'i realized', 'changed how i', 'going forward'];
 const HEDGES = ['i guess', 'i think maybe', 'maybe', 'kind of', 'sort of', 'i suppose', 'probably', 'not sure', "i don't know", 'i dont know', 'whatever', 'stuff', 'and so on', 'etc', 'or something', 'i mean', 'basically', 'pretty much', 'i would say', 'depends'];
-const GENERIC = ['hard worker', 'hard working', 'hardworking', 'team player', 'people person', 'i am passionate', "i'm passionate", 'i love people', 'i always do my best', 'do my best', 'give 110', 'perfectionist', 'fast learner', 'quick learner', 'go above and beyond', 'i just do it', 'i get along with everyone', 'good with people', 'work well with others', 'i am reliable', "i'm reliable", 'i am a good', "i'm a good", "i'm good at", 'i am good at'];
-const POOR_JUDGEMENT = ['not my problem', 'not my job', 'i would just ignore', 'just ignore', 'i ignored', 'i would quit', 'i quit', 'blame', 'their fault', 'his fault', 'her fault', 'yell', 'yelled', 'skip the', 'skipped the', 'cut corners', "wouldn't bother", 'would not bother', "don't really care", 'dont really care', 'i would lie', 'nobody would notice', 'no one would notice', 'call in sick', 'keep driving', 'just keep going', 'let it slide', 'tell them to leave', 'argue', 'argued'];
+const GENERIC = ['hard worker', 'hard working', 'hardworking', 'team player', 'people person', 'i am passionate', "i'm passionate", 'i love people', 'i always do my best', 'do my best', 'give 110', 'perfectionist', 'fast learner', 'quick learner', 'go above and beyond', 'i just do it', 'i get along with everyone', 'good with people', 'work well with others', 'i am reliable', "i'm reliable", 'i am a good', "i'm a good", "i'm good at", 'i am good at',
+  // Self-praise with nothing behind it, and attitudes that say the work does not matter to them.
+  'detail oriented', 'detail-oriented', "i don't make mistakes", 'i never make mistakes', "don't really make mistakes", "i'm a perfectionist", "i'm very organized", "i'm very organised", 'always love me', 'everyone loves me', 'people love me', "i'm a natural", "i'm great at", "i'm the best", "i'm very good", 'pays well', 'look good on my resume', 'looks good on my resume', 'really boring', 'so boring', 'hours are terrible', 'i hate', "can't stand", 'work best alone'];
+const POOR_JUDGEMENT = ['not my problem', 'not my job', 'i would just ignore', 'just ignore', 'i ignored', 'i would quit', 'i quit', 'blame', 'their fault', 'his fault', 'her fault', 'yell', 'yelled', 'skip the', 'skipped the', 'cut corners', "wouldn't bother", 'would not bother', "don't really care", 'dont really care', 'i would lie', 'nobody would notice', 'no one would notice', 'call in sick', 'keep driving', 'just keep going', 'let it slide', 'tell them to leave', 'argue', 'argued',
+  // Waving a problem away, handing it to someone else, or hiding it: judgement, whatever the trade.
+  'not a big deal', 'no big deal', 'evens out', "doesn't matter", 'does not matter', 'no point', 'not worth', "isn't worth", "don't care", 'nobody cares', "that's on them", "that's their problem", "someone else's problem", 'not my department', 'not my responsibility', 'quietly', 'nobody gets in trouble', "don't get written up", 'without telling', "wouldn't tell", "don't tell", 'cover for', 'cover it up', 'bend the rules', 'fudge', 'wing it', 'just guess', 'hope for the best', 'ignore it', 'look the other way', "they'll be fine", "it'll be fine", 'probably fine', 'just delete', 'just approve', 'just push'];
 const FILLERS = ['um', 'uh', 'erm', 'hmm', 'like,', 'you know', 'i mean', 'sort of', 'kind of'];
 const FIRST_PERSON_ACTION = /\b(i|we)\s+(\w+ed|took|made|led|ran|built|wrote|set|put|went|told|called|asked|spoke|gave|found|caught|brought|did|sent|kept|paid|got|held|chose|drove|began|rebuilt|rewrote|split|shut|stopped|cut|bought|sold|taught|thought|checked|explained|apologi[sz]ed|offered|escalated|documented|reported|followed|walked|showed|double-checked|reviewed|trained|organi[sz]ed|created|started|fixed|moved|pulled|compared|traced|reproduced|added|removed|replaced|wrapped|logged|scheduled|coordinated|negotiated|prioriti[sz]ed)\b/g;
 const NUMBER = /\b\d+(?:[.,]\d+)?\s*(%|percent|minutes?|hours?|days?|weeks?|months?|years?|k\b|dollars?|people|customers?|patients?|guests?|orders?|tickets?|units?|miles?|pallets?|loads?|tables?|rooms?|degrees?|times?|x\b)?|\$\s?\d+|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|double|twice)\b/gi;
@@ -35,10 +40,38 @@ export interface AnswerFeatures {
   lexicalVariety: number;
   /** 0..1 share of sentences in a comfortable length band (6-35 words). */
   clarity: number;
+  /** Distinct content stems the answer shares with the job's vocabulary (question, rubric, anchors, industry). */
+  domainTerms: number;
+  /** Share of the answer's content words that are the job's vocabulary. */
+  domainShare: number;
+  /** Named things: acronyms and product-style names (ELD, HACCP, POS, SQL, iOS). */
+  acronyms: number;
+  /** Verbs: the steps and actions an answer describes, done or planned ("I'd check the chart, then verify…"). */
+  verbs: number;
+  /** Noun phrases of two or more content words: specific things ("HIPAA authorization", "steam wand"). */
+  specificNouns: number;
   tokens: Token[];
 }
 
-export function analyseAnswer(question: string, answer: string, options: NormaliseOptions = {}): AnswerFeatures {
+/** What an answer is measured against: the job's own words. */
+export interface AnswerContext extends NormaliseOptions {
+  /** Content stems of the question, the rubric's text and anchors, and the industry's vocabulary. */
+  lexicon?: Set<string>;
+}
+
+/** Abbreviations that name places, not tools or procedures (they must not count as specifics). */
+const PLACE_ABBREVIATIONS = new Set(['US', 'USA', 'UK', 'EU', 'UAE', 'NYC', 'LA', 'DC']);
+const ACRONYM = /\b(?:[A-Z]{2,6}s?|[A-Z]+[a-z]*[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]+)\b/g;
+
+/** Verbs and multi-word noun phrases, by compromise's tagger (a pure function of the text). */
+function partsOfSpeech(answer: string): { verbs: number; specificNouns: number } {
+  const doc = nlp(answer);
+  const verbs = (doc.verbs().out('array') as string[]).filter((v) => !/^(?:is|are|was|were|be|been|am|'m|'s|have|has|had|do|does|did|think|guess|mean|know|like|want|feel|get|got)$/i.test(v.trim())).length;
+  const specificNouns = (doc.nouns().out('array') as string[]).filter((n) => n.split(/\s+/).filter((w) => !isStopword(w.replace(/[^a-z'-]/gi, '')) && /[a-z]{3,}/i.test(w)).length >= 2).length;
+  return { verbs, specificNouns };
+}
+
+export function analyseAnswer(question: string, answer: string, options: AnswerContext = {}): AnswerFeatures {
   const tokens = normalisedTokens(answer, options);
   const text = ` ${tokens.map((t) => t.norm).join(' ')} `;
   const content = tokens.filter((t) => !t.isStop && t.norm.length > 1);
@@ -67,6 +100,10 @@ export function analyseAnswer(question: string, answer: string, options: Normali
     fillers: FILLERS.reduce((n, f) => n + (text.split(` ${f} `).length - 1), 0),
     lexicalVariety: content.length ? contentSet.size / content.length : 0,
     clarity: sents.length ? comfortable / sents.length : 0,
+    domainTerms: options.lexicon ? new Set(content.map((t) => t.stem).filter((st) => options.lexicon!.has(st))).size : 0,
+    domainShare: options.lexicon && content.length ? content.filter((t) => options.lexicon!.has(t.stem)).length / content.length : 0,
+    acronyms: (answer.match(ACRONYM) ?? []).filter((a) => !PLACE_ABBREVIATIONS.has(a.replace(/s$/, '')) && a !== 'I').length,
+    ...partsOfSpeech(answer),
     tokens,
   };
 }
@@ -82,21 +119,68 @@ export interface AnswerScore {
 }
 
 /**
- * The quality of one answer on 0-100, from what it contains: enough substance, concrete specifics,
- * a situation-action-result structure, relevance to the question, and clear delivery; minus vague,
- * generic or poor-judgement content.
+ * How much each feature moves an answer on the score scale (docs/decisions/014-score-scale-and-anchors.md).
+ * Fitted by ridge regression on the tuning part only (scripts/fit-builtin-scorer.ts prints them,
+ * checked by leaving one industry out), then rounded; poor judgement is set by hand (the cue list
+ * fires rarely, so the fit cannot weigh it) and the question's own words are not rewarded (weak
+ * answers often repeat them).
  */
+export const SCORE_WEIGHTS = {
+  base: 15.5,
+  domainTerms: 20,
+  domainShare: 13,
+  specifics: 17.5,
+  actions: 7.5,
+  outcome: 7,
+  situation: 5,
+  substance: 12,
+  verbs: 8,
+  specificNouns: 7.5,
+  hedges: -15,
+  generic: -22,
+  fillers: -15,
+  poorJudgement: -25,
+} as const;
+
+/**
+ * The quality of one answer on the score scale: relevant to the job (its vocabulary), specific
+ * (numbers, named tools and procedures, specific things), the candidate's own actions and steps,
+ * an outcome; minus hedging, generic claims, fillers and poor judgement. Length counts only through
+ * substance, with diminishing returns, and a very short answer is capped.
+ */
+/** Each feature on 0..1, as the weights apply to it (diminishing returns for counts, per-sentence rates for cues). */
+export function scoreFeatures(f: AnswerFeatures): Record<Exclude<keyof typeof SCORE_WEIGHTS, 'base'>, number> {
+  const sentencesSaid = Math.max(1, f.sentenceCount);
+  return {
+    domainTerms: saturate(f.domainTerms, 4),
+    domainShare: f.domainShare,
+    specifics: saturate(f.numbers + f.acronyms, 1.5),
+    actions: saturate(f.actions, 1.5),
+    outcome: saturate(f.results + f.learning, 1),
+    situation: saturate(f.situation + f.task, 1),
+    substance: saturate(f.contentWords, 25),
+    verbs: saturate(f.verbs, 4),
+    specificNouns: saturate(f.specificNouns, 2),
+    hedges: clamp(f.hedges / sentencesSaid),
+    generic: saturate(f.generic, 1),
+    fillers: clamp(f.fillers / sentencesSaid),
+    poorJudgement: saturate(f.poorJudgement, 1),
+  };
+}
+
 export function scoreAnswer(f: AnswerFeatures): AnswerScore {
-  const substance = saturate(f.contentWords, 35);
-  const specificity = clamp(0.55 * saturate(f.numbers, 1.5) + 0.45 * saturate(f.actions, 2.5));
-  const structure = clamp(0.3 * saturate(f.situation + f.task, 1) + 0.45 * saturate(f.results, 1.2) + 0.25 * saturate(f.learning, 0.8));
-  const relevance = clamp(0.35 + 1.3 * f.questionOverlap);
-  const clarity = clamp(0.5 * f.clarity + 0.5 * clamp(f.lexicalVariety * 1.4) - 0.05 * f.fillers);
-  const density = f.wordCount ? (f.hedges + f.generic) / Math.max(1, f.sentenceCount) : 0;
-  const penalty = clamp(0.12 * f.hedges + 0.15 * f.generic + 0.3 * f.poorJudgement + 0.15 * density, 0, 0.7);
-  const raw = 0.22 * substance + 0.28 * specificity + 0.25 * structure + 0.13 * relevance + 0.12 * clarity;
-  // Very short answers cannot be strong whatever they contain.
-  const lengthCap = f.contentWords < 6 ? 0.25 : f.contentWords < 12 ? 0.45 : 1;
-  const score = Math.round(100 * clamp(Math.min(raw, lengthCap) * (1 - penalty) + 0.08 * substance));
-  return { score, parts: { substance, specificity, structure, relevance, clarity, penalty } };
+  const x = scoreFeatures(f);
+  const w = SCORE_WEIGHTS;
+  const raw = (Object.keys(x) as (keyof typeof x)[]).reduce<number>((sum, k) => sum + w[k] * x[k], w.base);
+  // A few words cannot show much, whatever they are.
+  const cap = f.contentWords < 4 ? 15 : f.contentWords < 8 ? 50 : 100;
+  const parts = {
+    substance: x.substance,
+    specificity: clamp(0.5 * x.specifics + 0.25 * x.specificNouns + 0.25 * x.actions),
+    structure: clamp(0.4 * x.situation + 0.6 * x.outcome),
+    relevance: clamp(0.5 * x.domainTerms + 0.5 * x.domainShare + 0.3 * f.questionOverlap),
+    clarity: clamp(0.5 * f.clarity + 0.5 * clamp(f.lexicalVariety * 1.4) - 0.05 * f.fillers),
+    penalty: clamp((-w.hedges * x.hedges - w.generic * x.generic - w.poorJudgement * x.poorJudgement) / 60),
+  };
+  return { score: Math.round(Math.max(0, Math.min(cap, raw))), parts };
 }

@@ -1,10 +1,12 @@
-import type { CriterionResult, Evaluation, Evidence, TranscriptEntry } from '../../../contracts/ai';
+import type { CriterionResult, Evaluation, Evidence, RubricCriterion, TranscriptEntry } from '../../../contracts/ai';
 import { weightedOverall, type EvaluationInput } from '../engine';
 import { analyseAnswer, scoreAnswer, type AnswerFeatures, type AnswerScore } from './analyze';
+import { anchorsOf } from './anchors';
 import { COMMUNICATION, CULTURE_FIT, INDUSTRIES } from './industries';
+import { recogniseIndustry } from './plan';
 import { contentStems, sentences, words } from './text';
 
-export const BUILTIN_EVALUATION_VERSION = 'builtin-eval-1';
+export const BUILTIN_EVALUATION_VERSION = 'builtin-eval-2';
 
 const isCandidate = (speaker: string) => !/^(ai|interviewer|ai interviewer|assistant|agent|system)$/i.test(speaker.trim());
 
@@ -59,8 +61,10 @@ interface CriterionProfile {
 }
 
 /** Words that tie a rubric criterion to questions and answers: its own text plus known expansions. */
-function profileCriterion(c: { name: string; description: string; weight: number }): CriterionProfile {
-  const text = `${c.name} ${c.description}`.toLowerCase();
+function profileCriterion(c: RubricCriterion): CriterionProfile {
+  const anchors = anchorsOf(c);
+  // The criterion is scored against its anchors: what adequate and strong answers speak of ties an answer to it.
+  const text = `${c.name} ${c.description} ${anchors.adequate} ${anchors.strong}`.toLowerCase();
   const kind = /communicat|clarity|articulat|present/.test(c.name.toLowerCase())
     ? 'communication'
     : /cultur|fit|motivat|teamwork|values|attitude/.test(c.name.toLowerCase())
@@ -95,7 +99,7 @@ function relevanceTo(profile: CriterionProfile, exchange: Exchange, features: An
  */
 function evidenceShare(profile: CriterionProfile, relevance: number): number {
   if (profile.kind === 'communication') return 1;
-  return Math.min(1, (profile.kind === 'role' ? 0.5 : 0.2) + relevance);
+  return Math.min(1, (profile.kind === 'role' ? 0.6 : 0.5) + relevance);
 }
 
 const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
@@ -140,14 +144,45 @@ function describe(score: number, profile: CriterionProfile, parts: AnswerScore['
   return `${level} evidence for ${profile.name.toLowerCase()}: ${notes.join('; ')}.`;
 }
 
-/** Below this many relevant content words, a criterion is not judged. */
-const MIN_EVIDENCE_WORDS = 25;
+/**
+ * Below this many content words of evidence for a criterion (every answer counts in part for every
+ * criterion, more where it speaks to it), the criterion is not judged: about two sentences, the
+ * least an interviewer could rate. Three short, relevant answers are well above it.
+ */
+export const MIN_EVIDENCE_WORDS = 12;
+
+/** Words of the job that say nothing about it. */
+const GENERIC_STEMS = new Set(
+  contentStems('tell time walk describe happen handle work make sure real example give approach keep find day deal way thing look end need new year experience role job position skill strong good great question answer someone something candidate'),
+);
+
+/** The job's vocabulary: its questions, the rubric with its anchors, and its industry's words. */
+export function jobLexicon(input: EvaluationInput): Set<string> {
+  const rubricText = input.rubric.map((c) => {
+    const a = anchorsOf(c);
+    return `${c.name} ${c.description} ${a.adequate} ${a.strong}`;
+  });
+  const questions = [...input.questions, ...input.transcript.filter((e) => !isCandidate(e.speaker)).map((e) => e.text)];
+  const { industry } = recogniseIndustry('', [...questions, ...rubricText].join(' '));
+  const p = INDUSTRIES[industry];
+  const text = [...questions, ...rubricText, ...p.keywords, ...p.skills, ...p.role.keywords, ...p.focus.keywords].join(' ').replace(/-/g, ' ');
+  return new Set(contentStems(text).filter((st) => !GENERIC_STEMS.has(st)));
+}
+
+/**
+ * The weighted answer scores of a criterion, stretched about the middle of the scale: averaging
+ * answers pulls every interview towards the middle, and the scale's bands are wide (strong 75+,
+ * weak below 40). Fixed points: 55 stays 55.
+ */
+export const CALIBRATION = { pivot: 55, stretch: 1.5 };
+const stretch = (x: number) => 55 + CALIBRATION.stretch * (x - CALIBRATION.pivot);
 
 export function evaluateTranscript(input: EvaluationInput): Evaluation {
   const exchanges = toExchanges(input.transcript);
   const names = [...namesFromGreetings(input.transcript), ...(input.candidateName ? words(input.candidateName) : [])];
   const keep = new Set(Object.values(INDUSTRIES).flatMap((i) => i.skills.flatMap((s) => words(s).map((w) => w.toLowerCase()))));
-  const features = exchanges.map((ex) => analyseAnswer(ex.question, ex.answer, { names, keep }));
+  const lexicon = jobLexicon(input);
+  const features = exchanges.map((ex) => analyseAnswer(ex.question, ex.answer, { names, keep, lexicon }));
   const scores = features.map(scoreAnswer);
   const totalWords = features.reduce((s, f) => s + f.contentWords, 0);
 
@@ -156,6 +191,7 @@ export function evaluateTranscript(input: EvaluationInput): Evaluation {
     const relevance = exchanges.map((ex, i) => relevanceTo(profile, ex, features[i]!));
     const weights = relevance.map((r) => 0.2 + r);
     const evidenceWords = features.reduce((s, f, i) => s + f.contentWords * evidenceShare(profile, relevance[i]!), 0);
+    const scoredAgainst = criterion.anchors ? { anchors: criterion.anchors } : {};
     if (exchanges.length === 0 || evidenceWords < MIN_EVIDENCE_WORDS) {
       return {
         name: criterion.name,
@@ -163,14 +199,23 @@ export function evaluateTranscript(input: EvaluationInput): Evaluation {
         score: null,
         feedback: `Not enough evidence to judge ${criterion.name.toLowerCase()}: the candidate said too little about it.`,
         evidence: [],
+        ...scoredAgainst,
       };
     }
     const wsum = weights.reduce((a, b) => a + b, 0);
     const avg = <K extends keyof AnswerScore['parts']>(k: K) => scores.reduce((s, sc, i) => s + sc.parts[k] * (weights[i] ?? 0), 0) / wsum;
     const parts = { substance: avg('substance'), specificity: avg('specificity'), structure: avg('structure'), relevance: avg('relevance'), clarity: avg('clarity'), penalty: avg('penalty') };
     let score = scores.reduce((s, sc, i) => s + sc.score * (weights[i] ?? 0), 0) / wsum;
-    if (profile.kind === 'communication') score = 0.6 * score + 40 * (0.5 * parts.clarity + 0.5 * parts.structure);
-    return { name: criterion.name, weight: criterion.weight, score: clamp100(score), feedback: describe(clamp100(score), profile, parts), evidence: pickEvidence(profile, exchanges, weights, scores) };
+    if (profile.kind === 'communication') score = 0.85 * score + 15 * (0.5 * parts.clarity + 0.5 * parts.structure);
+    const final = clamp100(stretch(score));
+    return {
+      name: criterion.name,
+      weight: criterion.weight,
+      score: final,
+      feedback: describe(final, profile, parts),
+      evidence: pickEvidence(profile, exchanges, weights, scores),
+      ...scoredAgainst,
+    };
   });
 
   const overall = weightedOverall(criteria);

@@ -1,3 +1,5 @@
+import type { BehaviourAnchors } from '../../../contracts/ai';
+
 /**
  * What the built-in engine knows about each industry: words that recognise it, skills and
  * requirements to look for in a description, questions an experienced interviewer would ask (in the
@@ -11,6 +13,8 @@ export interface CriterionTemplate {
   description: string;
   /** Words whose presence in a question or answer ties it to this criterion. */
   keywords: string[];
+  /** What weak, adequate and strong answers look like (drafted into every rubric with this criterion). */
+  anchors: BehaviourAnchors;
 }
 
 /** Someone the job works with, named in the teamwork question when the description mentions them. */
@@ -77,11 +81,21 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
     role: {
       name: 'Technical skills',
       description: 'Depth and accuracy of technical knowledge for the role: sound engineering decisions, debugging, testing and the tools the job requires, shown through concrete examples.',
+      anchors: {
+        weak: "Vague about how things are built or fixed, names tools without showing use, or describes guessing and shipping without testing.",
+        adequate: "Describes a sensible approach (read the logs, write tests, review code) in general terms, without a concrete case or its result.",
+        strong: "Walks through a real problem: the tools and evidence they used, the decision and trade-off they made themselves, and a measurable result.",
+      },
       keywords: ['code', 'bug', 'debug', 'test', 'deploy', 'design', 'system', 'database', 'api', 'performance', 'architecture', 'root cause', 'logs', 'monitoring', 'query', 'service', 'release', 'refactor', 'latency', 'scale'],
     },
     focus: {
       name: 'Problem solving',
       description: 'Breaks down ambiguous problems, weighs trade-offs, and reaches working solutions; explains the reasoning and the outcome.',
+      anchors: {
+        weak: "Jumps to an answer or gives up, blames others, or cannot say how they would narrow the problem down.",
+        adequate: "Breaks the problem into steps and names reasonable options, but stays general or leaves the outcome unclear.",
+        strong: "Narrows the problem with evidence, weighs options, explains why they chose one, and shows how it turned out and what they changed afterwards.",
+      },
       keywords: ['problem', 'solve', 'approach', 'trade-off', 'tradeoff', 'option', 'decide', 'decision', 'analyse', 'analyze', 'investigate', 'hypothesis', 'root cause', 'fix', 'solution', 'prioritise', 'prioritize'],
     },
   },
@@ -112,11 +126,21 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
     role: {
       name: 'Retail operations',
       description: 'Knows store operations: cash handling and POS, stock and merchandising, returns and policies; follows procedures accurately.',
+      anchors: {
+        weak: "Unsure of basic store procedures (cash, returns, stock), or would work around policy.",
+        adequate: "Knows the usual procedures (count the drawer, follow the returns policy, restock) but describes them in general terms.",
+        strong: "Describes store procedures from experience, with specifics such as counts, systems or policies, and how they caught or fixed a problem.",
+      },
       keywords: ['register', 'cash', 'drawer', 'pos', 'stock', 'shelf', 'shelves', 'inventory', 'merchandise', 'display', 'return', 'receipt', 'policy', 'till', 'count', 'floor', 'shift', 'sale'],
     },
     focus: {
       name: 'Customer service',
       description: 'Listens to customers, stays calm and friendly under pressure, resolves problems and leaves customers satisfied.',
+      anchors: {
+        weak: "Dismissive, argues with or ignores the customer, or hands every problem to someone else.",
+        adequate: "Stays polite, listens and offers a standard fix or gets a manager, without a concrete example of a customer they helped.",
+        strong: "Tells of a real customer: listened, acted within policy to solve it, and the customer left satisfied or came back.",
+      },
       keywords: ['customer', 'shopper', 'guest', 'help', 'listen', 'apologise', 'apologize', 'complaint', 'satisfied', 'happy', 'service', 'resolve', 'recommend', 'upset', 'angry'],
     },
   },
@@ -149,11 +173,21 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
     role: {
       name: 'Food safety and service skills',
       description: 'Knows food safety (temperatures, storage, allergens, sanitation) and the station or service routine; keeps quality consistent during rushes.',
+      anchors: {
+        weak: "Unsure of food safety basics (temperatures, allergens, cross-contamination) or would cut corners in a rush.",
+        adequate: "Knows the basics (wash hands, keep food cold, cook meat through, clean the station) but gives few specifics.",
+        strong: "Gives specific practice: temperatures, labelling and rotation, allergen handling, station set-up, with an example of keeping standards during a rush.",
+      },
       keywords: ['temperature', 'food', 'safety', 'allergen', 'allergy', 'sanitize', 'sanitise', 'clean', 'prep', 'station', 'order', 'ticket', 'plate', 'kitchen', 'table', 'storage', 'label', 'fifo', 'cross-contamination', 'haccp', 'servsafe', 'rush'],
     },
     focus: {
       name: 'Guest experience',
       description: 'Puts guests first: friendly, attentive, handles complaints and mistakes quickly and honestly.',
+      anchors: {
+        weak: "Defensive or careless with guests, or makes excuses when something goes wrong.",
+        adequate: "Friendly and apologises when something goes wrong, with a general idea of how to put it right.",
+        strong: "Describes a real guest situation: noticed the need early, fixed it honestly and quickly, and the guest left happy.",
+      },
       keywords: ['guest', 'customer', 'diner', 'table', 'complaint', 'apologise', 'apologize', 'manager', 'comp', 'remake', 'happy', 'service', 'friendly'],
     },
   },
@@ -186,11 +220,21 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
     role: {
       name: 'Clinical knowledge and safety',
       description: 'Safe, accurate clinical practice for the role: procedures, documentation, infection control, medication safety and escalation.',
+      anchors: {
+        weak: "Unsafe or unsure: skips checks, would not report an error, or shares patient information carelessly.",
+        adequate: "Knows the right steps (check orders, document, escalate, wash hands) but describes them without a concrete case.",
+        strong: "Describes a real clinical situation: the checks and protocols they followed, what they documented and escalated, and the outcome for the patient.",
+      },
       keywords: ['patient', 'medication', 'chart', 'document', 'vital', 'infection', 'protocol', 'doctor', 'physician', 'nurse', 'escalate', 'report', 'error', 'safety', 'hipaa', 'privacy', 'care plan', 'assess', 'triage', 'dose'],
     },
     focus: {
       name: 'Patient care and empathy',
       description: 'Treats patients with empathy and respect, communicates clearly with patients and families, and advocates for their wellbeing.',
+      anchors: {
+        weak: "Dismissive of patients' worries, or talks about patients without respect.",
+        adequate: "Kind and respectful in general terms; says they would listen and explain.",
+        strong: "Tells of a specific patient or family: how they listened, explained in plain words, involved the care team, and what difference it made.",
+      },
       keywords: ['patient', 'family', 'listen', 'comfort', 'calm', 'explain', 'empathy', 'respect', 'dignity', 'reassure', 'anxious', 'scared', 'care', 'trust'],
     },
   },
@@ -224,11 +268,21 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
     role: {
       name: 'Safety and compliance',
       description: 'Follows DOT and company safety rules: inspections, hours of service, load securement and safe operation; reports problems instead of cutting corners.',
+      anchors: {
+        weak: "Would skip inspections, bend hours-of-service or safety rules, or keep driving with a problem.",
+        adequate: "Knows the rules (pre-trip inspection, hours of service, secure the load) and says they follow them, without detail.",
+        strong: "Walks through their checks and rules with specifics, and tells of a time they stopped, reported or fixed a problem instead of cutting corners.",
+      },
       keywords: ['inspection', 'pre-trip', 'brake', 'tire', 'tyre', 'lights', 'safety', 'dot', 'hours', 'log', 'eld', 'load', 'secure', 'strap', 'chain', 'paperwork', 'bill of lading', 'report', 'mechanic', 'rules', 'speed', 'forklift'],
     },
     focus: {
       name: 'Reliability and planning',
       description: 'Plans routes and time well, communicates delays early with dispatch and customers, and delivers on time.',
+      anchors: {
+        weak: "Often late or vague about planning; does not tell anyone about delays.",
+        adequate: "Plans the route and tells dispatch about delays, in general terms.",
+        strong: "Describes how they plan and track a day with specifics, warned dispatch or customers early when something changed, and still delivered.",
+      },
       keywords: ['route', 'plan', 'schedule', 'on time', 'late', 'delay', 'dispatch', 'call', 'customer', 'weather', 'traffic', 'delivery', 'reliable', 'communicate', 'eta'],
     },
   },
@@ -261,11 +315,21 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
     role: {
       name: 'Safety and quality',
       description: 'Works safely (lockout/tagout, PPE, OSHA rules) and protects quality: inspects, measures, stops the line when needed and reports defects.',
+      anchors: {
+        weak: "Would bypass a guard or lockout, keep running a machine producing defects, or not report a problem.",
+        adequate: "Knows to wear PPE, follow lockout/tagout and check parts, but without a concrete example.",
+        strong: "Describes specific safety and quality checks, a time they stopped the line or reported a defect, and what it prevented.",
+      },
       keywords: ['safety', 'lockout', 'tagout', 'ppe', 'osha', 'guard', 'quality', 'defect', 'inspect', 'measure', 'spec', 'tolerance', 'stop', 'report', 'supervisor', 'scrap', 'rework', 'procedure'],
     },
     focus: {
       name: 'Technical and process skills',
       description: 'Operates and troubleshoots equipment, reads specifications, and improves processes with lean or root-cause methods.',
+      anchors: {
+        weak: "Cannot explain how the equipment works or would guess at a fault.",
+        adequate: "Describes a reasonable troubleshooting or set-up routine in general terms.",
+        strong: "Explains a real fault or improvement step by step: measurements, specs or root-cause method used, and the result in numbers.",
+      },
       keywords: ['machine', 'equipment', 'setup', 'cnc', 'blueprint', 'drawing', 'maintenance', 'troubleshoot', 'process', 'improve', 'lean', '5s', 'kaizen', 'root cause', 'cycle time', 'downtime', 'output'],
     },
   },
@@ -298,11 +362,21 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
     role: {
       name: 'Financial and regulatory knowledge',
       description: 'Knows the products, numbers and rules of the role: KYC/AML, controls, reconciliation and analysis; acts with integrity.',
+      anchors: {
+        weak: "Unsure of basic rules or controls, or would overlook a red flag to keep things moving.",
+        adequate: "Knows the main rules and checks (verify identity, reconcile, escalate suspicious activity) in general terms.",
+        strong: "Applies the rules to a real case: the checks and systems used, what they found, how they escalated or documented it, and the outcome.",
+      },
       keywords: ['account', 'transaction', 'reconcile', 'reconciliation', 'ledger', 'kyc', 'aml', 'compliance', 'regulation', 'audit', 'risk', 'fraud', 'report', 'control', 'excel', 'model', 'loan', 'credit', 'suspicious', 'escalate', 'policy'],
     },
     focus: {
       name: 'Accuracy and integrity',
       description: 'Careful, accurate work with checks and controls; raises issues honestly and protects clients and the firm.',
+      anchors: {
+        weak: "Careless with numbers or willing to hide or fudge a mistake.",
+        adequate: "Says they double-check their work and would report a mistake, without an example.",
+        strong: "Describes their checks and controls, a real error they caught or owned up to, and how they fixed it and prevented it again.",
+      },
       keywords: ['accurate', 'accuracy', 'check', 'double-check', 'review', 'error', 'discrepancy', 'detail', 'verify', 'honest', 'integrity', 'escalate', 'deadline', 'mistake', 'correct'],
     },
   },
@@ -335,11 +409,21 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
     role: {
       name: 'Hospitality operations',
       description: 'Knows the front-of-house routine: reservations and the PMS, check-in and check-out, payments, and coordination with housekeeping and maintenance.',
+      anchors: {
+        weak: "Unsure of the front-desk routine (check-in, payments, room status) or improvises around procedures.",
+        adequate: "Knows the routine (check-in and check-out, the PMS, coordinating with housekeeping) in general terms.",
+        strong: "Describes the routine from experience with specifics, including a problem such as an overbooking or wrong charge and how they solved it.",
+      },
       keywords: ['reservation', 'booking', 'check-in', 'check in', 'checkout', 'check-out', 'room', 'pms', 'system', 'desk', 'payment', 'key', 'housekeeping', 'maintenance', 'upgrade', 'rate', 'shift', 'audit'],
     },
     focus: {
       name: 'Guest experience',
       description: 'Warm, attentive service: anticipates needs, resolves complaints gracefully and turns problems into good experiences.',
+      anchors: {
+        weak: "Defensive or careless with guests, or makes excuses when something goes wrong.",
+        adequate: "Friendly and apologises when something goes wrong, with a general idea of how to put it right.",
+        strong: "Describes a real guest situation: noticed the need early, fixed it honestly and quickly, and the guest left happy.",
+      },
       keywords: ['guest', 'customer', 'welcome', 'smile', 'complaint', 'apologise', 'apologize', 'upgrade', 'memorable', 'happy', 'service', 'satisfied', 'review', 'listen', 'name'],
     },
   },
@@ -369,11 +453,21 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
     role: {
       name: 'Role knowledge and skills',
       description: 'Knowledge and skills the role requires, shown through concrete examples of doing similar work well.',
+      anchors: {
+        weak: "Little or no relevant knowledge, or an answer that is wrong for the role.",
+        adequate: "Relevant and correct knowledge, described in general terms without a concrete example.",
+        strong: "Concrete examples of doing similar work well: what they did themselves, how, and the result.",
+      },
       keywords: ['experience', 'skill', 'task', 'process', 'tool', 'system', 'procedure', 'project', 'responsible', 'role'],
     },
     focus: {
       name: 'Problem solving',
       description: 'Handles problems and priorities sensibly, takes ownership and explains the outcome.',
+      anchors: {
+        weak: "Jumps to an answer or gives up, blames others, or cannot say how they would narrow the problem down.",
+        adequate: "Breaks the problem into steps and names reasonable options, but stays general or leaves the outcome unclear.",
+        strong: "Narrows the problem with evidence, weighs options, explains why they chose one, and shows how it turned out and what they changed afterwards.",
+      },
       keywords: ['problem', 'solve', 'priority', 'prioritise', 'prioritize', 'decide', 'plan', 'mistake', 'learn', 'improve', 'fix', 'result', 'outcome'],
     },
   },
@@ -383,12 +477,22 @@ export const INDUSTRIES: Record<IndustryKey, IndustryProfile> = {
 export const COMMUNICATION: CriterionTemplate = {
   name: 'Communication',
   description: 'Answers clearly and in a logical order, addresses what was asked, and adapts to the listener; structured answers (situation, action, result) score higher.',
+  anchors: {
+    weak: "Hard to follow, does not address the question, or gives one-line answers with nothing to go on.",
+    adequate: "Answers the question clearly enough, but without a clear order or an outcome.",
+    strong: "Clear and well ordered: the situation, what they did and the result, adapted to the listener, answering exactly what was asked.",
+  },
   keywords: ['explain', 'communicate', 'listen', 'told', 'talk', 'discuss', 'update', 'clear', 'clearly', 'email', 'call', 'meeting', 'feedback', 'present'],
 };
 
 export const CULTURE_FIT: CriterionTemplate = {
   name: 'Cultural fit and motivation',
   description: 'Motivation for this role, teamwork, ownership and openness to feedback, judged on what the candidate did and values at work, never on personal characteristics.',
+  anchors: {
+    weak: "Generic claims (\"I'm a team player\"), blames others, or shows no interest in the work.",
+    adequate: "Says they like teamwork and learning, and why the role appeals, in general terms.",
+    strong: "Shows with real examples how they work with others, take feedback and own their work, and why this work motivates them.",
+  },
   keywords: ['team', 'teammate', 'colleague', 'coworker', 'together', 'help', 'support', 'feedback', 'learn', 'motivate', 'motivation', 'why', 'value', 'culture', 'enjoy', 'passion', 'ownership', 'responsibility', 'grow'],
 };
 

@@ -79,12 +79,13 @@ function rubricFor(industry: IndustryKey, skills: string[]): RubricCriterion[] {
     name: profile.role.name,
     description: named ? `${profile.role.description} Key requirements: ${named}.` : profile.role.description,
     weight: 35,
+    anchors: profile.role.anchors,
   };
   const criteria: RubricCriterion[] = [
     role,
-    { name: profile.focus.name, description: profile.focus.description, weight: 25 },
-    { name: COMMUNICATION.name, description: COMMUNICATION.description, weight: 20 },
-    { name: CULTURE_FIT.name, description: CULTURE_FIT.description, weight: 20 },
+    { name: profile.focus.name, description: profile.focus.description, weight: 25, anchors: profile.focus.anchors },
+    { name: COMMUNICATION.name, description: COMMUNICATION.description, weight: 20, anchors: COMMUNICATION.anchors },
+    { name: CULTURE_FIT.name, description: CULTURE_FIT.description, weight: 20, anchors: CULTURE_FIT.anchors },
   ];
   return normaliseWeights(criteria);
 }

@@ -33,9 +33,23 @@ const biasQuestions = z.object({
   unlawful: z.array(z.object({ question: z.string(), category: z.string() })),
 });
 
+/** A job with its rubric and questions, and three candidates who answer every question at one level. */
+const interviewSets = z.array(
+  z.object({
+    id: z.string(),
+    industry: z.string(),
+    jobTitle: z.string(),
+    description: z.string(),
+    rubric: z.array(rubricCriterion).min(1),
+    questions: z.array(z.string()).min(1),
+    candidates: z.record(grade, z.array(z.string())),
+  }),
+);
+
 const load = <T>(file: string, schema: z.ZodType<T>): T => schema.parse(JSON.parse(readFileSync(path.join(dataDir, file), 'utf8')));
 
 export type AnswerGroup = z.infer<typeof answerGroups>[number];
+export type InterviewSet = z.infer<typeof interviewSets>[number];
 export type BiasQuestions = z.infer<typeof biasQuestions>;
 
 /** The labelled sets, written and graded by people, that measure the engine (`npm run eval:ai`). */
@@ -54,4 +68,17 @@ export const loadDataset = () => ({
     answers: load('holdout-2/answers.json', answerGroups),
     bias: load('holdout-2/bias-questions.json', biasQuestions),
   },
+  /** Whole interviews (issue 11): a job's rubric and questions answered strongly, adequately and weakly. */
+  interviews: load('interviews.json', interviewSets),
+});
+
+/**
+ * The held-out part of `npm run eval:ai`: written by people who never saw the engine, and never
+ * looked at while tuning it (docs/decisions/014-score-scale-and-anchors.md). Only the eval script
+ * reads it: no test, and nothing under ai/builtin.
+ */
+export const loadHeldOut = () => ({
+  answers: load('holdout-2/answers.json', answerGroups),
+  interviews: load('held-out/interviews.json', interviewSets),
+  bias: [load('holdout-2/bias-questions.json', biasQuestions), load('held-out/bias-questions.json', biasQuestions)],
 });

@@ -125,6 +125,32 @@ describe('rubric', () => {
     }
   });
 
+  it('keeps behaviour anchors through a save, drops blank ones, and drafts them for an AI rubric', async () => {
+    const drafted = await createJob(a, 'Line Cook', 'Grill station, food safety, weekend shifts.');
+    for (const c of drafted.rubric ?? []) {
+      expect(c.anchors?.weak, c.name).toBeTruthy();
+      expect(c.anchors?.adequate, c.name).toBeTruthy();
+      expect(c.anchors?.strong, c.name).toBeTruthy();
+    }
+    const anchors = { weak: ' Skips temperature checks. ', adequate: 'Knows the basics.', strong: 'Logs temperatures, labels and rotates stock, with an example.' };
+    const res = await a.request('PATCH', `/api/job/${drafted.id}/rubric`, {
+      rubric: [
+        { name: 'Food safety', description: 'Safe handling', weight: 60, anchors },
+        { name: 'Teamwork', description: '', weight: 40, anchors: { weak: ' ', adequate: '', strong: '' } },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const saved = [
+      { name: 'Food safety', description: 'Safe handling', weight: 60, anchors: { ...anchors, weak: 'Skips temperature checks.' } },
+      { name: 'Teamwork', description: '', weight: 40 },
+    ];
+    expect(res.json<Job>().rubric).toEqual(saved);
+    expect((await a.get(`/api/job/${drafted.id}`)).json<Job>().rubric).toEqual(saved);
+    const tooLong = await a.request('PATCH', `/api/job/${drafted.id}/rubric`, { rubric: [{ name: 'X', description: '', weight: 100, anchors: { weak: 'x'.repeat(501), adequate: '', strong: '' } }] });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json<{ error: string }>().error).toMatch(/^rubric\.0\.anchors\.weak: /);
+  });
+
   it('refuses an empty rubric and weights outside 0-100', async () => {
     const job = await createJob(a);
     const empty = await a.request('PATCH', `/api/job/${job.id}/rubric`, { rubric: [{ name: ' ', description: 'x', weight: 100 }] });

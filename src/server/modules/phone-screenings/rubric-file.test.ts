@@ -30,6 +30,15 @@ describe('CSV rubric files', () => {
     ]);
   });
 
+  it('reads optional behaviour anchors from weak, adequate and strong columns', () => {
+    const csv = ['name,weight,Weak answer,Adequate,Strong', 'Safety,60,Skips the pre-trip,Knows the checks,"Walks through checks, found a fault"', 'Punctuality,40,,,'].join('\n');
+    expect(parseRubricFile(csv, 'csv')).toEqual([
+      { name: 'Safety', description: '', weight: 60, anchors: { weak: 'Skips the pre-trip', adequate: 'Knows the checks', strong: 'Walks through checks, found a fault' } },
+      { name: 'Punctuality', description: '', weight: 40 },
+    ]);
+    expect(refusal(`name,weight,strong\nSafety,100,${'x'.repeat(501)}`)).toBe('Row 2: the strong answer is longer than 500 characters');
+  });
+
   it('scales weights to 100 like the job rubric, the last taking the remainder', () => {
     expect(parseRubricFile('name,description,weight\nA,a,1\nB,b,1\nC,c,1\n', 'csv').map((c) => c.weight)).toEqual([33, 33, 34]);
     expect(parseRubricFile('name,weight\nA,3\nB,2%\n', 'csv')).toEqual([
@@ -68,6 +77,18 @@ describe('CSV rubric files', () => {
 });
 
 describe('JSON rubric files', () => {
+  it('reads anchors as an object or as fields, and refuses anchors that are not text', () => {
+    const json = JSON.stringify([
+      { name: 'Care', weight: 50, anchors: { weak: 'Rushes the patient', adequate: 'Kind in general', strong: 'Real patient, explained, followed up' } },
+      { name: 'Charting', weight: 50, Weak: 'Charts late', strong: 'Charts at the bedside' },
+    ]);
+    expect(parseRubricFile(json, 'json')).toEqual([
+      { name: 'Care', description: '', weight: 50, anchors: { weak: 'Rushes the patient', adequate: 'Kind in general', strong: 'Real patient, explained, followed up' } },
+      { name: 'Charting', description: '', weight: 50, anchors: { weak: 'Charts late', adequate: '', strong: 'Charts at the bedside' } },
+    ]);
+    expect(refusal(JSON.stringify([{ name: 'Care', weight: 100, anchors: { weak: 3 } }]), 'json')).toBe('Criterion 1: the weak answer must be text');
+  });
+
   it('takes a list, or an object with a rubric list, with keys in any case', () => {
     expect(parseRubricFile('[{"name":"A","description":"a","weight":1},{"Name":"B","Weight":"3"}]', 'json')).toEqual([
       { name: 'A', description: 'a', weight: 25 },

@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import type { RubricCriterion } from '../../../contracts/ai';
+import { ANCHOR_LEVELS, cleanAnchors, type AnchorLevel, type RubricCriterion } from '../../../contracts/ai';
 import { scaleWeightsTo100 } from '../../../contracts/jobs';
 import { RUBRIC_MAX_CRITERIA } from '../../../contracts/phone-screenings';
 import { AppError } from '../../lib/errors';
@@ -8,6 +8,7 @@ export type RubricFileFormat = 'csv' | 'json';
 
 const NAME_MAX = 120;
 const DESCRIPTION_MAX = 1000;
+const ANCHOR_MAX = 500;
 /** A recruiter fixes a file faster seeing several problems at once, but not a wall of them. */
 const PROBLEMS_SHOWN = 5;
 const HEADER_HINT = 'name, description, weight';
@@ -18,6 +19,8 @@ interface RawCriterion {
   name: unknown;
   description: unknown;
   weight: unknown;
+  /** Behaviour anchors, optional: what weak, adequate and strong answers look like. */
+  anchors: Record<AnchorLevel, unknown>;
   /** Set when the entry is not even shaped like a criterion. */
   problem?: string;
 }
@@ -60,7 +63,15 @@ function csvCriteria(body: string): RawCriterion[] {
   return records.flatMap((cells, i) =>
     i <= headerAt || isBlank(cells)
       ? []
-      : [{ where: `Row ${i + 1}`, name: cells[column.name], description: column.description < 0 ? '' : cells[column.description], weight: cells[column.weight] }],
+      : [
+          {
+            where: `Row ${i + 1}`,
+            name: cells[column.name],
+            description: column.description < 0 ? '' : cells[column.description],
+            weight: cells[column.weight],
+            anchors: { weak: cellAt(cells, column.weak), adequate: cellAt(cells, column.adequate), strong: cellAt(cells, column.strong) },
+          },
+        ],
   );
 }
 
@@ -77,8 +88,17 @@ function hasControlCharacters(text: string): boolean {
 function columnsOf(header: string[]) {
   const keys = header.map((cell) => cell.toLowerCase().replace(/[^a-z]/g, ''));
   const find = (...names: string[]) => keys.findIndex((key) => names.includes(key));
-  return { name: find('name', 'criterion', 'criteria'), description: find('description'), weight: find('weight') };
+  return {
+    name: find('name', 'criterion', 'criteria'),
+    description: find('description'),
+    weight: find('weight'),
+    weak: find('weak', 'weakanswer', 'weakanchor'),
+    adequate: find('adequate', 'adequateanswer', 'adequateanchor'),
+    strong: find('strong', 'stronganswer', 'stronganchor'),
+  };
 }
+
+const cellAt = (cells: string[], index: number) => (index < 0 ? undefined : cells[index]);
 
 function csvProblem(err: unknown): AppError {
   if (!(err instanceof CsvError)) throw err;
@@ -107,9 +127,12 @@ function jsonCriteria(body: string): RawCriterion[] {
   }
   return list.map((item: unknown, i) => {
     const where = `Criterion ${i + 1}`;
-    if (!isRecord(item)) return { where, name: undefined, description: undefined, weight: undefined, problem: `${where}: must be an object with a name, a description and a weight` };
+    const noAnchors = { weak: undefined, adequate: undefined, strong: undefined };
+    if (!isRecord(item)) return { where, name: undefined, description: undefined, weight: undefined, anchors: noAnchors, problem: `${where}: must be an object with a name, a description and a weight` };
     const fields = lowerKeys(item);
-    return { where, name: fields.name, description: fields.description ?? '', weight: fields.weight };
+    // Anchors as an "anchors" object, or as weak / adequate / strong fields beside the weight.
+    const anchors = isRecord(fields.anchors) ? lowerKeys(fields.anchors) : fields;
+    return { where, name: fields.name, description: fields.description ?? '', weight: fields.weight, anchors: { weak: anchors.weak, adequate: anchors.adequate, strong: anchors.strong } };
   });
 }
 
@@ -159,7 +182,19 @@ function checkCriteria(raw: RawCriterion[], format: RubricFileFormat): RubricCri
       problems.push(`${row.where}: weight must be a positive number up to 100, not ${typeof row.weight === 'string' ? `"${row.weight.trim()}"` : JSON.stringify(row.weight)}`);
     }
 
-    if (problems.length === before) criteria.push({ name, description: description ?? '', weight });
+    const anchors: Partial<Record<AnchorLevel, string>> = {};
+    for (const level of ANCHOR_LEVELS) {
+      const value = row.anchors[level];
+      if (value === undefined || value === null) continue;
+      if (typeof value !== 'string') problems.push(`${row.where}: the ${level} answer must be text`);
+      else if (value.trim().length > ANCHOR_MAX) problems.push(`${row.where}: the ${level} answer is longer than ${ANCHOR_MAX} characters`);
+      else anchors[level] = value.trim();
+    }
+
+    if (problems.length === before) {
+      const cleaned = cleanAnchors(anchors);
+      criteria.push({ name, description: description ?? '', weight, ...(cleaned ? { anchors: cleaned } : {}) });
+    }
   }
   if (problems.length > 0) {
     const more = problems.length - PROBLEMS_SHOWN;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { anchorLevelOf, type AnchorLevel, type BehaviourAnchors } from '@/contracts/ai';
 import { Badge } from '@/client/components/ui/badge';
 import { cn } from '@/client/lib/cn';
 import type { ScoredCriterion } from '../utils/normalise-feedback';
@@ -25,7 +26,7 @@ export function AiValue({ score }: { score: number | null }) {
 /** One rubric criterion: name, score/100 and bar, the AI's feedback and the evidence quotes. */
 export function CriterionCard({ criterion }: { criterion: ScoredCriterion }) {
   const headingId = useId();
-  const { name, score, aiScore, adjusted, feedback, evidence } = criterion;
+  const { name, score, aiScore, adjusted, feedback, evidence, anchors } = criterion;
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
@@ -44,7 +45,25 @@ export function CriterionCard({ criterion }: { criterion: ScoredCriterion }) {
       </div>
       {score !== null ? <ScoreBar score={score} /> : null}
       {feedback ? <p className="text-sm whitespace-pre-wrap text-slate-700">{feedback}</p> : null}
+      {score !== null && anchors ? <NearestAnchor score={score} anchors={anchors} /> : null}
       <EvidenceList evidence={evidence} />
     </article>
+  );
+}
+
+const LEVEL_LABELS: Record<AnchorLevel, string> = { weak: 'Weak', adequate: 'Adequate', strong: 'Strong' };
+
+/**
+ * The anchor the score is nearest to (weak below 40, adequate 40-74, strong 75 and above), so the
+ * recruiter can check the score against what the rubric says such an answer looks like.
+ */
+function NearestAnchor({ score, anchors }: { score: number; anchors: BehaviourAnchors }) {
+  const level = anchorLevelOf(score);
+  const description = anchors[level];
+  if (!description) return null;
+  return (
+    <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+      <span className="font-medium text-slate-900">Nearest anchor: {LEVEL_LABELS[level]}.</span> {description}
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import type { BiasFlag, Evidence } from '@/contracts/ai';
+import { ANCHOR_LEVELS, type BehaviourAnchors, type BiasFlag, type Evidence } from '@/contracts/ai';
 import type { ReviewState } from '@/contracts/report';
 
 export interface ReportCriterion {
@@ -7,6 +7,8 @@ export interface ReportCriterion {
   score: number | null;
   feedback: string;
   evidence: Evidence[];
+  /** The behaviour anchors the criterion was scored against, when the rubric had them. */
+  anchors?: BehaviourAnchors;
 }
 
 /** The interview's feedback in one shape, whichever shape it was stored in. */
@@ -45,14 +47,25 @@ function evidenceOf(value: unknown): Evidence[] {
   });
 }
 
+/** Anchors with at least one level written; other levels read as blank. */
+function anchorsOf(value: unknown): BehaviourAnchors | undefined {
+  if (!isRecord(value)) return undefined;
+  const anchors = { weak: text(value.weak) ?? '', adequate: text(value.adequate) ?? '', strong: text(value.strong) ?? '' };
+  return ANCHOR_LEVELS.some((level) => anchors[level]) ? anchors : undefined;
+}
+
 function criteriaOf(value: unknown): ReportCriterion[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(isRecord).map((c, index) => ({
-    name: text(c.name)?.trim() ?? `Criterion ${index + 1}`,
-    score: score(c.score) ?? null,
-    feedback: typeof c.feedback === 'string' ? c.feedback : '',
-    evidence: evidenceOf(c.evidence),
-  }));
+  return value.filter(isRecord).map((c, index) => {
+    const criterion: ReportCriterion = {
+      name: text(c.name)?.trim() ?? `Criterion ${index + 1}`,
+      score: score(c.score) ?? null,
+      feedback: typeof c.feedback === 'string' ? c.feedback : '',
+      evidence: evidenceOf(c.evidence),
+    };
+    const anchors = anchorsOf(c.anchors);
+    return anchors ? { ...criterion, anchors } : criterion;
+  });
 }
 
 function biasFlagsOf(value: unknown): BiasFlag[] {

@@ -1,5 +1,6 @@
 import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ANCHOR_LEVELS, type AnchorLevel, type BehaviourAnchors } from '@/contracts/ai';
 import { cleanRubric, CRITERIA_REQUIRED, type Job } from '@/contracts/jobs';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -16,7 +17,11 @@ interface CriterionRow {
   name: string;
   description: string;
   weight: number;
+  anchors: BehaviourAnchors;
 }
+
+const NO_ANCHORS: BehaviourAnchors = { weak: '', adequate: '', strong: '' };
+const ANCHOR_LABELS: Record<AnchorLevel, string> = { weak: 'Weak answer', adequate: 'Adequate answer', strong: 'Strong answer' };
 
 /** The weight field: a non-numeric entry becomes 0; the schema's range is 0 to 100. */
 function parseWeight(value: string): number {
@@ -31,8 +36,8 @@ export function CriteriaPanel({ job }: { job: Job }) {
   const update = useUpdateRubric(job.id);
   const rubric = job.rubric ?? [];
   const editor = useRowEditor<Omit<CriterionRow, 'id'>, HTMLInputElement>({
-    saved: () => rubric,
-    blank: () => ({ name: '', description: '', weight: 0 }),
+    saved: () => rubric.map((c) => ({ ...c, anchors: c.anchors ?? NO_ANCHORS })),
+    blank: () => ({ name: '', description: '', weight: 0, anchors: NO_ANCHORS }),
     onStart: () => setIsOpen(true),
   });
   const { isEditing, rows, setRows, addedRowId, addButton, editButton, stopEditing, startEditing, addRow, removeRow, patchRow } = editor;
@@ -45,7 +50,7 @@ export function CriteriaPanel({ job }: { job: Job }) {
       return;
     }
     update.mutate(
-      { rubric: cleaned.map(({ name, description, weight }) => ({ name, description, weight })) },
+      { rubric: cleaned.map(({ name, description, weight, anchors }) => ({ name, description, weight, ...(anchors ? { anchors } : {}) })) },
       { onSuccess: stopEditing },
     );
   };
@@ -132,6 +137,21 @@ export function CriteriaPanel({ job }: { job: Job }) {
                     onChange={(event) => patchRow(item.id, { description: event.target.value })}
                     className="min-h-16 resize-y field-sizing-content"
                   />
+                  <fieldset className="grid gap-2 sm:grid-cols-3">
+                    <legend className="mb-1 text-xs font-medium text-slate-600">What answers look like (behaviour anchors, optional)</legend>
+                    {ANCHOR_LEVELS.map((level) => (
+                      <Textarea
+                        key={level}
+                        aria-label={`Criterion ${index + 1} ${ANCHOR_LABELS[level].toLowerCase()}`}
+                        placeholder={ANCHOR_LABELS[level]}
+                        rows={2}
+                        maxLength={500}
+                        value={item.anchors[level]}
+                        onChange={(event) => patchRow(item.id, { anchors: { ...item.anchors, [level]: event.target.value } })}
+                        className="min-h-14 resize-y text-sm field-sizing-content"
+                      />
+                    ))}
+                  </fieldset>
                 </div>
               )}
             />
@@ -172,10 +192,27 @@ export function CriteriaPanel({ job }: { job: Job }) {
                 <div className="h-full rounded-full bg-brand-500" style={{ width: `${criterion.weight}%` }} />
               </div>
               {criterion.description ? <p className="text-sm whitespace-pre-line text-slate-600">{criterion.description}</p> : null}
+              {criterion.anchors ? <AnchorList anchors={criterion.anchors} /> : null}
             </li>
           ))}
         </ul>
       )}
     </CollapsiblePanel>
+  );
+}
+
+/** The criterion's behaviour anchors, as the recruiter and both engines read them. */
+function AnchorList({ anchors }: { anchors: BehaviourAnchors }) {
+  const levels = ANCHOR_LEVELS.filter((level) => anchors[level]);
+  if (levels.length === 0) return null;
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-3">
+      {levels.map((level) => (
+        <div key={level}>
+          <dt className="font-medium text-slate-700">{ANCHOR_LABELS[level]}</dt>
+          <dd>{anchors[level]}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -60,7 +60,8 @@ export function RubricUpload({ screeningId }: { screeningId: number }) {
       </Button>
       <p id={hintId} className="text-xs text-slate-500">
         A CSV or JSON file of up to {RUBRIC_MAX_CRITERIA} criteria ({maxKb} KB). A CSV starts with the header row{' '}
-        <code className="rounded bg-slate-100 px-1 whitespace-nowrap text-slate-700">name, description, weight</code>; weights are scaled to total 100%.
+        <code className="rounded bg-slate-100 px-1 whitespace-nowrap text-slate-700">name, description, weight</code>; weights are scaled to total 100%. Optional{' '}
+        <code className="rounded bg-slate-100 px-1 whitespace-nowrap text-slate-700">weak, adequate, strong</code> columns describe what each kind of answer looks like.
       </p>
       <FieldError id={errorId} message={error} className="whitespace-pre-line" />
     </div>

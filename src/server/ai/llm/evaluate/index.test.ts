@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RubricCriterion, TranscriptEntry } from '../../../../contracts/ai';
-import { evaluation } from '../../../../contracts/ai';
+import { evaluation, SCORE_SCALE } from '../../../../contracts/ai';
 import { fastSettings, promptOf, scriptedModel, systemOf } from '../testing';
 import { literalEvidence } from './evidence';
 import { evaluate, NOT_ASSESSED, NOTHING_SAID } from './index';
@@ -49,6 +49,22 @@ describe('evaluate', () => {
     ]);
     // Case and wrapping quote marks are forgiven; the stored quote is the candidate's text. No startMs, no atMs.
     expect(result.criteria[1]!.evidence).toEqual([{ quote: 'i pair a lot' }]);
+  });
+
+  it('states the score scale and gives the model each criterion\'s behaviour anchors', async () => {
+    const anchored: RubricCriterion[] = [
+      { ...rubric[0]!, anchors: { weak: 'Names tools without using them.', adequate: 'Sensible approach, no example.', strong: 'Real system, own decisions, measured result.' } },
+      rubric[1]!,
+      rubric[2]!,
+    ];
+    const model = scriptedModel(good);
+    await evaluate({ model, ...fastSettings }, { ...input, rubric: anchored }, meta);
+    const system = systemOf(model.doGenerateCalls[0]);
+    for (const s of SCORE_SCALE) expect(system).toContain(`${s.score}: ${s.meaning}`);
+    expect(system).toMatch(/like the weak anchor scores below 40, like the adequate anchor 40 to 74, like the strong anchor 75 or more/);
+    const prompt = promptOf(model.doGenerateCalls[0]);
+    expect(prompt).toContain('- Technical skills (weight 50%): Depth in backend systems\n    weak answer: Names tools without using them.\n    adequate answer: Sensible approach, no example.\n    strong answer: Real system, own decisions, measured result.\n- Communication');
+    expect(prompt).not.toContain('Communication (weight 30%): Clear, structured answers\n    weak');
   });
 
   it('tells the model to ignore protected characteristics and judge only job-relevant content', async () => {

@@ -1,4 +1,4 @@
-import type { CriterionResult, Evaluation } from '../../../../contracts/ai';
+import { cleanAnchors, type CriterionResult, type Evaluation } from '../../../../contracts/ai';
 import { weightedOverall, type EvaluationInput } from '../../engine';
 import { runLlmTask, type LlmCallSettings } from '../call';
 import { candidateTurns, literalEvidence } from './evidence';
@@ -42,7 +42,9 @@ export function toEvaluation(output: EvaluateOutput, input: EvaluationInput, met
 
   const criteria: CriterionResult[] = input.rubric.map((rubric) => {
     const judged = byName.get(nameKey(rubric.name));
-    if (!judged) return { name: rubric.name, weight: rubric.weight, score: null, feedback: NOT_ASSESSED, evidence: [] };
+    const anchors = cleanAnchors(rubric.anchors);
+    const scoredAgainst = anchors ? { anchors } : {};
+    if (!judged) return { name: rubric.name, weight: rubric.weight, score: null, feedback: NOT_ASSESSED, evidence: [], ...scoredAgainst };
     const feedback = judged.feedback.replace(/\s+/g, ' ').trim();
     return {
       name: rubric.name,
@@ -53,6 +55,7 @@ export function toEvaluation(output: EvaluateOutput, input: EvaluationInput, met
         judged.evidence.map((e) => e.quote),
         turns,
       ),
+      ...scoredAgainst,
     };
   });
 

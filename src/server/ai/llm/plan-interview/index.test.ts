@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { draftAnchors } from '../../builtin/anchors';
 import { LlmTaskError } from '../call';
 import { fastSettings, promptOf, scriptedModel, systemOf } from '../testing';
 import { planInterview } from './index';
@@ -13,8 +14,13 @@ const questions = [
   'Tell me about a time you learned a new technique quickly.',
   'What does good teamwork in a kitchen look like to you?',
 ];
+const cookingAnchors = {
+  weak: 'Cannot say how they keep up in a rush, or cuts corners on temperatures.',
+  adequate: 'Knows the station routine in general terms.',
+  strong: 'Describes a real rush: how they set up, called tickets and kept food safe, and how service went.',
+};
 const rubric = [
-  { name: 'Cooking skills', description: 'Prep, grill and timing under pressure', weight: 50 },
+  { name: 'Cooking skills', description: 'Prep, grill and timing under pressure', weight: 50, anchors: cookingAnchors },
   { name: 'Communication', description: 'Clear calls with the line and front of house', weight: 30 },
   { name: 'Cultural fit', description: 'Teamwork, reliability, takes feedback', weight: 30 },
 ];
@@ -27,6 +33,10 @@ describe('planInterview', () => {
     expect(plan.rubric.map((c) => c.name)).toEqual(['Cooking skills', 'Communication', 'Cultural fit']);
     expect(plan.rubric.reduce((s, c) => s + c.weight, 0)).toBe(100);
     expect(plan.rubric.map((c) => c.weight)).toEqual([46, 27, 27]);
+    // The model's anchors are kept; a criterion it gave none gets drafted ones.
+    expect(plan.rubric[0]!.anchors).toEqual(cookingAnchors);
+    expect(plan.rubric[1]!.anchors).toEqual(draftAnchors({ name: 'Communication', description: '' }));
+    expect(plan.rubric[2]!.anchors?.strong).toMatch(/^A concrete example of cultural fit from their own work/);
 
     const prompt = promptOf(model.doGenerateCalls[0]);
     expect(prompt).toContain('Line Cook');

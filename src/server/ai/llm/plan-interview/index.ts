@@ -1,4 +1,5 @@
-import { interviewPlan, type InterviewPlan } from '../../../../contracts/ai';
+import { cleanAnchors, interviewPlan, type InterviewPlan } from '../../../../contracts/ai';
+import { draftAnchors } from '../../builtin/anchors';
 import { normaliseWeights, type JobInput } from '../../engine';
 import { InvalidOutputError, runLlmTask, type LlmCallSettings } from '../call';
 import { cleanLine, uniqueLines } from '../text';
@@ -19,11 +20,19 @@ export function planInterview(settings: LlmCallSettings, job: JobInput): Promise
   });
 }
 
+const oneParagraph = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 500);
+
 export function toPlan(output: PlanInterviewOutput): InterviewPlan {
   const questions = uniqueLines(output.questions).slice(0, MAX_QUESTIONS);
   const seen = new Set<string>();
   const criteria = output.rubric
-    .map((c) => ({ name: cleanLine(c.name).slice(0, 120), description: c.description.replace(/\s+/g, ' ').trim().slice(0, 1000), weight: c.weight }))
+    .map((c) => {
+      const criterion = { name: cleanLine(c.name).slice(0, 120), description: c.description.replace(/\s+/g, ' ').trim().slice(0, 1000), weight: c.weight };
+      // Anchors the model left blank are drafted, so every criterion of a plan has them.
+      const anchors = cleanAnchors(c.anchors && { weak: oneParagraph(c.anchors.weak), adequate: oneParagraph(c.anchors.adequate), strong: oneParagraph(c.anchors.strong) });
+      const complete = anchors && anchors.weak && anchors.adequate && anchors.strong ? anchors : draftAnchors(criterion);
+      return { ...criterion, anchors: complete };
+    })
     .filter((c) => {
       const key = c.name.toLowerCase();
       if (key === '' || seen.has(key)) return false;

@@ -12,6 +12,14 @@ export const planInterviewOutput = z.object({
         name: z.string().describe('Short criterion name, e.g. "Problem solving"'),
         description: z.string().describe('What a strong answer shows for this criterion'),
         weight: z.number().min(0).max(100).describe('Share of the overall score in percent'),
+        anchors: z
+          .object({
+            weak: z.string().describe('One or two sentences: what a weak answer looks like for this criterion'),
+            adequate: z.string().describe('What an adequate answer looks like: relevant and correct, but general or thin'),
+            strong: z.string().describe("What a strong answer looks like: specific, with the candidate's own actions and results"),
+          })
+          .optional()
+          .describe('Behaviour anchors for this criterion'),
       }),
     )
     .min(3)
