@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { biasFlag } from './ai';
+import { biasFlag, transcriptEntry } from './ai';
 
 export const recordingStatus = z.object({
   hasRecording: z.boolean(),
@@ -81,3 +81,71 @@ export const jobAnalytics = z.object({
   decisions: z.object({ advance: z.number(), hold: z.number(), reject: z.number() }),
 });
 export type JobAnalytics = z.infer<typeof jobAnalytics>;
+
+// ---- AI–human agreement (docs/decisions/012-ai-human-agreement.md) -------------------------------
+
+/** A reviewer's criterion score within this many points of the AI's agrees with it (more than this is a change). */
+export const AGREEMENT_POINTS = 10;
+/** The correlation of AI and reviewed overall scores is shown from this many reviewed interviews on. */
+export const AGREEMENT_CORRELATION_MIN_INTERVIEWS = 10;
+
+/**
+ * How far reviewers move the AI, over reviewed interviews (completed, with any score change or
+ * decision recorded) of one job or of the whole company. A compared score is a criterion the AI
+ * judged, its current (reviewed) score against the AI's.
+ */
+export const agreement = z.object({
+  reviewedInterviews: z.number().int(),
+  comparedScores: z.number().int(),
+  /** Mean of |reviewer − AI| over the compared scores, in points (one decimal); null with none. */
+  meanAbsoluteDifference: z.number().nullable(),
+  /** Mean of (reviewer − AI), in points (one decimal): above 0 reviewers raise the AI's scores, below 0 they lower them. */
+  meanSignedDifference: z.number().nullable(),
+  /** Compared scores moved by more than 10 points. */
+  changedByMoreThan10: z.number().int(),
+  /** changedByMoreThan10 / comparedScores, 0..1; null with none. */
+  shareChangedByMoreThan10: z.number().nullable(),
+  /** Within 10 points of the AI (1 − shareChangedByMoreThan10), 0..1; null with none. */
+  shareWithin10: z.number().nullable(),
+  /** Compared scores the reviewers raised, and lowered. */
+  raised: z.number().int(),
+  lowered: z.number().int(),
+  /** Pearson's r of AI and reviewed overall scores (two decimals); null below 10 reviewed interviews or when either side never varies. */
+  correlation: z.number().nullable(),
+  /** Reviewed interviews still needed before the correlation shows; 0 once there are enough. */
+  reviewsNeededForCorrelation: z.number().int(),
+  /** The figures in one or two plain sentences; null when nothing is reviewed yet. */
+  summary: z.string().nullable(),
+});
+export type Agreement = z.infer<typeof agreement>;
+
+/** A share as a whole percent that never reads 0 % or 100 % unless it is exactly that. */
+export function wholePercent(share: number): number {
+  const percent = Math.round(share * 100);
+  if (percent === 100 && share < 1) return 99;
+  if (percent === 0 && share > 0) return 1;
+  return percent;
+}
+
+// ---- Server transcripts (docs/decisions/013-server-transcripts.md) -----------------------------
+
+/**
+ * GET /api/interview/{id}/transcripts: the browser's live transcript, the server's transcript of
+ * the recording when there is one, and which of the two the evaluation scored.
+ */
+export const interviewTranscripts = z.object({
+  scored: z.enum(['server', 'browser']),
+  /** Why the browser's transcript was scored although server transcription is configured ("server transcription failed (timeout after 120 s)"); null otherwise. */
+  fallbackReason: z.string().nullable(),
+  browser: z.array(transcriptEntry),
+  server: z
+    .object({
+      provider: z.enum(['openai', 'openai-compatible']),
+      model: z.string(),
+      language: z.string().nullable(),
+      /** The questions as the browser has them, with the candidate's words as the server heard them; times on the recording's clock. */
+      transcript: z.array(transcriptEntry),
+    })
+    .nullable(),
+});
+export type InterviewTranscripts = z.infer<typeof interviewTranscripts>;

@@ -1,3 +1,4 @@
+import { AgreementPanel } from '@/client/features/job-analytics/components/agreement-panel';
 import { JobsSection } from '@/client/features/jobs/components/jobs-table';
 import { PhoneScreeningsSection } from '@/client/features/phone-screenings/components/phone-screening-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
@@ -12,8 +13,9 @@ export function DashboardPage() {
           <TabsTrigger value="video">Video Interviews</TabsTrigger>
           <TabsTrigger value="phone">Phone Screenings</TabsTrigger>
         </TabsList>
-        <TabsContent value="video" className="pt-6">
+        <TabsContent value="video" className="space-y-8 pt-6">
           <JobsSection />
+          <AgreementPanel headingLevel="h2" description="How far your reviewers move the AI's scores, across all your jobs" />
         </TabsContent>
         <TabsContent value="phone" className="pt-6">
           <PhoneScreeningsSection />

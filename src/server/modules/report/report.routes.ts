@@ -2,12 +2,13 @@ import send from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jobAnalytics as jobAnalyticsSchema, recordingStatus, reviewInput, reviewState as reviewStateSchema } from '../../../contracts/report';
+import { agreement, jobAnalytics as jobAnalyticsSchema, recordingStatus, reviewInput, reviewState as reviewStateSchema } from '../../../contracts/report';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/access';
 import type { RecordingStorage } from '../../storage/recordings';
 import { getOwnInterview } from '../interviews/interviews.service';
 import { idParams } from '../jobs/jobs.routes';
+import { companyAgreement, jobAgreement } from './agreement.service';
 import { interviewsCsv, jobAnalytics, recordingStatusOf, reviewState, saveReview } from './report.service';
 
 export async function reportRoutes(app: FastifyInstance, options: { storage: RecordingStorage }): Promise<void> {
@@ -48,6 +49,13 @@ export async function reportRoutes(app: FastifyInstance, options: { storage: Rec
   r.get('/api/job/:id/analytics', { config: user, schema: { params: idParams, response: { 200: jobAnalyticsSchema } } }, (request) =>
     jobAnalytics(db, requireUser(request), request.params.id),
   );
+
+  // How far reviewers move the AI's scores: for the job, and across the company's jobs.
+  r.get('/api/job/:id/agreement', { config: user, schema: { params: idParams, response: { 200: agreement } } }, (request) =>
+    jobAgreement(db, requireUser(request), request.params.id),
+  );
+
+  r.get('/api/agreement', { config: user, schema: { response: { 200: agreement } } }, (request) => companyAgreement(db, requireUser(request)));
 
   r.get('/api/job/:id/interviews.csv', { config: user, schema: { params: idParams } }, async (request, reply) => {
     const { filename, csv } = await interviewsCsv(db, requireUser(request), request.params.id);

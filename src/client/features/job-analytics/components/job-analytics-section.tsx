@@ -7,6 +7,7 @@ import { cn } from '@/client/lib/cn';
 import type { JobAnalytics } from '@/contracts/report';
 import { useJobAnalytics, type JobId } from '../api/get-job-analytics';
 import { useRefreshOnInterviewsChange } from '../hooks/use-refresh-on-interviews-change';
+import { AgreementPanel } from './agreement-panel';
 import { CriteriaAverages } from './criteria-averages';
 import { ScoreDistributionChart } from './score-distribution-chart';
 
@@ -14,7 +15,7 @@ export interface JobAnalyticsSectionProps {
   jobId: JobId;
 }
 
-/** The job's funnel, score distribution, criterion averages and reviewers' decisions, with a CSV export. */
+/** The job's funnel, score distribution, criterion averages, reviewers' decisions and agreement with the AI, with a CSV export. */
 export function JobAnalyticsSection({ jobId }: JobAnalyticsSectionProps) {
   const headingId = useId();
   const analytics = useJobAnalytics(jobId);
@@ -35,7 +36,7 @@ export function JobAnalyticsSection({ jobId }: JobAnalyticsSectionProps) {
       </div>
 
       {analytics.data ? (
-        <AnalyticsBody data={analytics.data} isRefreshing={analytics.isFetching} />
+        <AnalyticsBody jobId={jobId} data={analytics.data} isRefreshing={analytics.isFetching} />
       ) : analytics.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           <span>Could not load the analytics.</span>
@@ -52,7 +53,7 @@ export function JobAnalyticsSection({ jobId }: JobAnalyticsSectionProps) {
   );
 }
 
-function AnalyticsBody({ data, isRefreshing }: { data: JobAnalytics; isRefreshing: boolean }) {
+function AnalyticsBody({ jobId, data, isRefreshing }: { jobId: JobId; data: JobAnalytics; isRefreshing: boolean }) {
   const scoredCount = data.scoreDistribution.reduce((sum, bucket) => sum + bucket.count, 0);
   return (
     <div aria-busy={isRefreshing} className="space-y-4">
@@ -90,6 +91,8 @@ function AnalyticsBody({ data, isRefreshing }: { data: JobAnalytics; isRefreshin
         <Panel title="Average per criterion" description={scoresNote(data.adjusted, 'Across scored interviews')} className="lg:col-span-3">
           <CriteriaAverages criteria={data.criteria} />
         </Panel>
+
+        <AgreementPanel jobId={jobId} headingLevel="h3" description="How far reviewers move the AI's scores on this job" className="lg:col-span-3" />
       </div>
     </div>
   );
