@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { candidateRoomRoutes } from './modules/candidate-room/candidate-room.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { EVALUATE_INTERVIEW, requeueStuckEvaluations, runEvaluation } from './modules/evaluation/evaluation.service';
+import { transcriptRoutes } from './modules/evaluation/transcripts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { interviewRoutes } from './modules/interviews/interviews.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
@@ -31,6 +32,7 @@ import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { JobQueue } from './queue/queue';
 import { createRoomService } from './rooms/rooms';
+import { createSpeechToText } from './speech/stt';
 import { createTextToSpeech, type TextToSpeech } from './speech/tts';
 import { RecordingStorage } from './storage/recordings';
 import type { Telephony } from './telephony/telephony';
@@ -115,6 +117,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = new RecordingStorage(config.dataDir);
   await app.register(candidateRoomRoutes, { storage });
   await app.register(reportRoutes, { storage });
+  await app.register(transcriptRoutes);
+  const stt = createSpeechToText(config.stt);
 
   const indexHtml = config.clientDir && path.join(config.clientDir, 'index.html');
   const hasClient = Boolean(indexHtml && existsSync(indexHtml));
@@ -143,7 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     deliver();
     await queue.start();
     await queue.register<{ interviewId: number }>(EVALUATE_INTERVIEW, async ({ interviewId }) => {
-      await runEvaluation({ db: database.db, ai, log: app.log }, interviewId);
+      await runEvaluation({ db: database.db, ai, log: app.log, transcription: stt && { stt, storage } }, interviewId);
     });
     await requeueStuckEvaluations({ db: database.db, queue });
     await queue.register<{ callId: number }>(EVALUATE_SCREENING_CALL, async ({ callId }) => {

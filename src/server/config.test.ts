@@ -29,8 +29,55 @@ describe('configuration', () => {
 
   it('refuses settings the README does not offer instead of ignoring them', () => {
     expect(() => loadConfig({ ...base, S3_BUCKET: 'recordings' })).toThrow(/S3_BUCKET: object storage is not supported yet: recordings are stored under DATA_DIR; unset it/);
-    expect(() => loadConfig({ ...base, STT_PROVIDER: 'openai' })).toThrow(/STT_PROVIDER: server-side transcription is not supported yet/);
-    expect(loadConfig({ ...base, STT_PROVIDER: 'none', S3_BUCKET: ' ' })).toMatchObject({ port: 3000 });
+    expect(loadConfig({ ...base, S3_BUCKET: ' ' })).toMatchObject({ port: 3000 });
+  });
+
+  it('reads server-side transcription settings', () => {
+    expect(loadConfig(base).stt).toBeNull();
+    expect(loadConfig({ ...base, STT_PROVIDER: 'none' }).stt).toBeNull();
+    // OpenAI: whisper-1 at api.openai.com, with the AI key when no key of its own is given.
+    expect(loadConfig({ ...base, STT_PROVIDER: 'openai', AI_API_KEY: 'sk-ai' }).stt).toEqual({
+      provider: 'openai',
+      model: 'whisper-1',
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-ai',
+      timeoutMs: 120_000,
+      maxBytes: 25 * 1024 ** 2,
+    });
+    expect(loadConfig({ ...base, STT_PROVIDER: 'openai', STT_API_KEY: 'sk-stt', AI_API_KEY: 'sk-ai' }).stt?.apiKey).toBe('sk-stt');
+    expect(() => loadConfig({ ...base, STT_PROVIDER: 'openai' })).toThrow(/STT_API_KEY: required when STT_PROVIDER=openai/);
+    // A self-hosted server: its own address and model, never the AI provider's key.
+    const selfHosted = loadConfig({
+      ...base,
+      STT_PROVIDER: 'openai-compatible',
+      STT_BASE_URL: 'http://whisper.internal:8000/v1/',
+      STT_MODEL: 'Systran/faster-whisper-small',
+      STT_TIMEOUT_SECONDS: '30',
+      STT_MAX_BYTES: String(200 * 1024 ** 2),
+      AI_API_KEY: 'sk-ai',
+    }).stt;
+    expect(selfHosted).toEqual({
+      provider: 'openai-compatible',
+      model: 'Systran/faster-whisper-small',
+      baseUrl: 'http://whisper.internal:8000/v1',
+      apiKey: undefined,
+      timeoutMs: 30_000,
+      maxBytes: 200 * 1024 ** 2,
+    });
+    try {
+      loadConfig({ ...base, STT_PROVIDER: 'openai-compatible', STT_TIMEOUT_SECONDS: 'soon' });
+      expect.fail('should have thrown');
+    } catch (err) {
+      expect((err as Error).message).toContain('STT_TIMEOUT_SECONDS:');
+    }
+    try {
+      loadConfig({ ...base, STT_PROVIDER: 'openai-compatible' });
+      expect.fail('should have thrown');
+    } catch (err) {
+      expect((err as Error).message).toContain('STT_BASE_URL: required when STT_PROVIDER=openai-compatible');
+      expect((err as Error).message).toContain('STT_MODEL: required when STT_PROVIDER=openai-compatible');
+    }
+    expect(() => loadConfig({ ...base, STT_PROVIDER: 'google' })).toThrow(/STT_PROVIDER:/);
   });
 
   it('stops the server start with a message naming the variable', () => {

@@ -37,7 +37,14 @@ const envSchema = z
     AI_MODEL: optionalString,
     AI_BASE_URL: optionalString.pipe(z.url().optional()),
     AI_API_KEY: optionalString,
+    AI_SAMPLES: z.coerce.number().int().min(1).max(9).default(1),
     TTS_PROVIDER: z.enum(['openai', 'none']).default('none'),
+    STT_PROVIDER: z.enum(['none', 'openai', 'openai-compatible']).default('none'),
+    STT_MODEL: optionalString,
+    STT_BASE_URL: optionalString.pipe(z.url().optional()),
+    STT_API_KEY: optionalString,
+    STT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    STT_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 ** 2),
     LIVEKIT_URL: optionalString.pipe(z.url().optional()),
     LIVEKIT_API_KEY: optionalString,
     LIVEKIT_API_SECRET: optionalString,
@@ -75,12 +82,26 @@ export interface AppConfig {
   registrationsPerHour: number;
   /** Serve the built client from this folder when it exists. */
   clientDir?: string;
-  ai: { provider: Env['AI_PROVIDER']; model?: string; baseUrl?: string; apiKey?: string };
+  /** samples: how many times a model scores each interview (the median is kept). */
+  ai: { provider: Env['AI_PROVIDER']; model?: string; baseUrl?: string; apiKey?: string; samples?: number };
   tts: { provider: Env['TTS_PROVIDER'] };
+  /** Server-side transcription of recordings; null when the browser's live transcript is scored. */
+  stt: SttConfig | null;
   livekit?: { url: string; apiKey: string; apiSecret: string };
   twilio?: { accountSid: string; authToken: string; fromNumber: string };
   /** Automated screening calls: attempts in all (first call plus retries) and the wait between them. */
   calls: { maxAttempts: number; retryMinutes: number };
+}
+
+export interface SttConfig {
+  provider: 'openai' | 'openai-compatible';
+  model: string;
+  /** The OpenAI API base address (…/v1); transcriptions are POSTed to {baseUrl}/audio/transcriptions. */
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs: number;
+  /** The largest recording file the provider accepts (OpenAI: 25 MB); larger ones are not sent. */
+  maxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -113,7 +134,7 @@ function bothOrNeither<T>(name: string, values: Record<string, string | undefine
 
 /**
  * Settings that earlier builds accepted and ignored. Set, they stop the start rather than let an
- * operator believe recordings go to a bucket or the server transcribes.
+ * operator believe recordings go to a bucket.
  */
 const NOT_YET_SUPPORTED: Record<string, string> = {
   S3_BUCKET: 'object storage is not supported yet: recordings are stored under DATA_DIR',
@@ -121,8 +142,29 @@ const NOT_YET_SUPPORTED: Record<string, string> = {
   S3_REGION: 'object storage is not supported yet: recordings are stored under DATA_DIR',
   S3_ACCESS_KEY_ID: 'object storage is not supported yet: recordings are stored under DATA_DIR',
   S3_SECRET_ACCESS_KEY: 'object storage is not supported yet: recordings are stored under DATA_DIR',
-  STT_PROVIDER: "server-side transcription is not supported yet: transcripts come from the candidate's browser",
 };
+
+/**
+ * Server-side transcription: OpenAI itself (whisper-1 at api.openai.com unless told otherwise), or
+ * any server speaking OpenAI's transcription API (a self-hosted Whisper) at STT_BASE_URL. With
+ * OpenAI the key falls back to AI_API_KEY, so one key serves both; a self-hosted server gets only
+ * its own STT_API_KEY, never the AI provider's key.
+ */
+function sttConfig(env: Env, problems: string[]): SttConfig | null {
+  if (env.STT_PROVIDER === 'none') return null;
+  const apiKey = env.STT_PROVIDER === 'openai' ? (env.STT_API_KEY ?? env.AI_API_KEY) : env.STT_API_KEY;
+  if (env.STT_PROVIDER === 'openai' && !apiKey) problems.push('STT_API_KEY: required when STT_PROVIDER=openai (or set AI_API_KEY)');
+  if (env.STT_PROVIDER === 'openai-compatible' && !env.STT_BASE_URL) problems.push('STT_BASE_URL: required when STT_PROVIDER=openai-compatible');
+  if (env.STT_PROVIDER === 'openai-compatible' && !env.STT_MODEL) problems.push('STT_MODEL: required when STT_PROVIDER=openai-compatible');
+  return {
+    provider: env.STT_PROVIDER,
+    model: env.STT_MODEL ?? 'whisper-1',
+    baseUrl: (env.STT_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
+    apiKey,
+    timeoutMs: env.STT_TIMEOUT_SECONDS * 1000,
+    maxBytes: env.STT_MAX_BYTES,
+  };
+}
 
 /** Reads and validates the environment once; every problem is listed, each naming its variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -153,11 +195,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   for (const [name, why] of Object.entries(NOT_YET_SUPPORTED)) {
     const value = source[name]?.trim();
-    if (value && !(name === 'STT_PROVIDER' && value === 'none')) problems.push(`${name}: ${why}; unset it`);
+    if (value) problems.push(`${name}: ${why}; unset it`);
   }
   if (env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL) {
     problems.push('AI_BASE_URL: required when AI_PROVIDER=openai-compatible');
   }
+  const stt = sttConfig(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -174,8 +217,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
     recordingMaxBytes: env.RECORDING_MAX_BYTES,
     clientDir: path.resolve(env.CLIENT_DIR),
-    ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY },
+    ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, samples: env.AI_SAMPLES },
     tts: { provider: env.TTS_PROVIDER },
+    stt,
     livekit,
     twilio,
     calls: { maxAttempts: env.PHONE_CALL_MAX_ATTEMPTS, retryMinutes: env.PHONE_CALL_RETRY_MINUTES },

@@ -1,10 +1,24 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts';
 
 export interface RubricCriterion {
   name: string;
   description: string;
   weight: number;
+}
+
+/** Which transcript an interview was scored on: the server's transcription of the recording, or the browser's live one. */
+export const transcriptSource = pgEnum('transcript_source', ['server', 'browser']);
+
+/** The server's transcription of an interview's recording (docs/decisions/013-server-transcripts.md). */
+export interface ServerTranscript {
+  provider: 'openai' | 'openai-compatible';
+  model: string;
+  language?: string;
+  /** Whisper's segments, on the whole recording's clock (segment files one after another). */
+  segments: { startMs: number; endMs: number; text: string }[];
+  /** What evaluation reads: the browser's interviewer turns with the candidate's words from the segments. */
+  transcript: { speaker: string; text: string; startMs?: number; endMs?: number }[];
 }
 
 export const jobs = pgTable(
@@ -41,6 +55,12 @@ export const interviews = pgTable(
     email: text('email').notNull(),
     recordingUrl: text('recording_url'),
     transcript: jsonb('transcript'),
+    /** The server's transcript of the recording, when server transcription succeeded. */
+    serverTranscript: jsonb('server_transcript').$type<ServerTranscript>(),
+    /** The transcript evaluation used; null until decided (and always null without server transcription). */
+    transcriptSource: transcriptSource('transcript_source'),
+    /** Why the browser's transcript was scored although server transcription is configured. */
+    transcriptionError: text('transcription_error'),
     feedback: jsonb('feedback'),
     status: text('status').notNull().default('pending'),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull().defaultNow(),

@@ -1,34 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { transcriptEntry, type Evaluation, type TranscriptEntry } from '../../../contracts/ai';
+import type { Evaluation } from '../../../contracts/ai';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { interviews, jobs } from '../../db/schema';
 import type { JobQueue } from '../../queue/queue';
+import type { SpeechToText } from '../../speech/stt';
+import type { RecordingStorage } from '../../storage/recordings';
+import { decideTranscript, scoredTranscript } from './transcription.service';
+
+export { transcriptEntries } from './transcript-entries';
 
 export const EVALUATE_INTERVIEW = 'evaluate-interview';
 
 /** What is stored in interviews.feedback: the evaluation plus when it was made. */
 export type StoredFeedback = Evaluation & { evaluatedAt: string };
-
-/**
- * Reads a stored transcript in any of the shapes the product has used: { transcript: [...] }, an
- * array of { speaker, text } or of single-entry { speaker: text } objects.
- */
-export function transcriptEntries(stored: unknown): TranscriptEntry[] {
-  const list = stored && typeof stored === 'object' && !Array.isArray(stored) && 'transcript' in stored ? (stored).transcript : stored;
-  if (!Array.isArray(list)) return [];
-  const out: TranscriptEntry[] = [];
-  for (const item of list) {
-    const parsed = transcriptEntry.safeParse(item);
-    if (parsed.success) out.push(parsed.data);
-    else if (item && typeof item === 'object') {
-      const [key, value] = Object.entries(item as Record<string, unknown>)[0] ?? [];
-      if (key && typeof value === 'string') out.push({ speaker: key.split('_')[0]!, text: value });
-    }
-  }
-  return out;
-}
 
 /** Marks the interview as being evaluated and queues the work; a crash before the job runs is recovered at start-up. */
 export async function requestEvaluation(deps: { db: Db; queue: JobQueue }, interviewId: number): Promise<void> {
@@ -36,11 +22,21 @@ export async function requestEvaluation(deps: { db: Db; queue: JobQueue }, inter
   await deps.queue.send(EVALUATE_INTERVIEW, { interviewId });
 }
 
+export interface EvaluationDeps {
+  db: Db;
+  ai: AiEngine;
+  log: FastifyBaseLogger;
+  /** Server-side transcription of the recording before scoring; absent, the browser's transcript is scored. */
+  transcription?: { stt: SpeechToText; storage: RecordingStorage } | null;
+}
+
 /**
- * Evaluates one interview. Idempotent: only an interview still 'evaluating' is written, so a
- * retried or duplicated job leaves exactly one result.
+ * Evaluates one interview: first, with server transcription configured, decides which transcript
+ * is scored (transcribing the recording; a failure falls back to the browser's transcript), then
+ * scores it. Idempotent: the transcript decision and the result are written only while the
+ * interview is still 'evaluating', so a retried or duplicated job leaves exactly one of each.
  */
-export async function runEvaluation(deps: { db: Db; ai: AiEngine; log: FastifyBaseLogger }, interviewId: number): Promise<'completed' | 'skipped'> {
+export async function runEvaluation(deps: EvaluationDeps, interviewId: number): Promise<'completed' | 'skipped'> {
   const [row] = await deps.db
     .select({ interview: interviews, job: jobs })
     .from(interviews)
@@ -48,11 +44,13 @@ export async function runEvaluation(deps: { db: Db; ai: AiEngine; log: FastifyBa
     .where(eq(interviews.id, interviewId))
     .limit(1);
   if (!row || row.interview.status !== 'evaluating') return 'skipped';
-  const { interview, job } = row;
+  const { job } = row;
+  const interview = deps.transcription ? await decideTranscript({ db: deps.db, log: deps.log, ...deps.transcription }, row.interview) : row.interview;
+  if (interview.status !== 'evaluating') return 'skipped';
   const result = await deps.ai.evaluate({
     questions: job.questions,
     rubric: job.rubric ?? [],
-    transcript: transcriptEntries(interview.transcript),
+    transcript: scoredTranscript(interview),
     candidateName: interview.candidateName,
   });
   const feedback: StoredFeedback = { ...result, evaluatedAt: new Date().toISOString() };
@@ -62,7 +60,7 @@ export async function runEvaluation(deps: { db: Db; ai: AiEngine; log: FastifyBa
     .where(and(eq(interviews.id, interviewId), eq(interviews.status, 'evaluating')))
     .returning({ id: interviews.id });
   if (updated.length === 0) return 'skipped';
-  deps.log.info({ interviewId, engine: result.engine, overall: result.overall }, 'interview evaluated');
+  deps.log.info({ interviewId, engine: result.engine, overall: result.overall, transcript: interview.transcriptSource ?? 'browser' }, 'interview evaluated');
   return 'completed';
 }
 

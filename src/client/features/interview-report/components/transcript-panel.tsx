@@ -1,36 +1,97 @@
 import { ChevronDown, Play } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useParams } from 'wouter';
+import type { InterviewTranscripts } from '@/contracts/report';
 import { Card } from '@/client/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/client/components/ui/collapsible';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { cn } from '@/client/lib/cn';
+import { useTranscripts } from '../api/get-transcripts';
 import { useRecordingPlayer, useRecordingTime } from '../hooks/use-recording-player';
 import { activeRowIndex } from '../utils/active-row';
 import { formatOffset } from '../utils/format-offset';
 import { isCandidateSpeaker, parseTranscript, type TranscriptRow } from '../utils/parse-transcript';
 import { RawBlock, TranscriptErrorBoundary } from './transcript-error-boundary';
+import { TranscriptSource, transcriberName } from './transcript-source';
 
-/** The 'Transcript' card: collapsed by default; opened, the conversation (or the stored value when it cannot be read). */
+/** The report's interview, from its route (/interview/{id}); null when the route names none. */
+function useRouteInterviewId(): number | null {
+  const { id } = useParams<{ id?: string }>();
+  const value = id !== undefined && /^\d+$/.test(id) ? Number(id) : Number.NaN;
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * The 'Transcript' card: collapsed by default; opened, the conversation (or the stored value when
+ * it cannot be read). With server transcription, it says which transcript was scored, and the
+ * server's and the browser's transcripts can both be read.
+ */
 export function TranscriptPanel({ transcript }: { transcript: unknown }) {
   const [isOpen, setIsOpen] = useState(false);
   const headingId = useId();
+  const interviewId = useRouteInterviewId();
+  const transcripts = useTranscripts(interviewId ?? 0, { enabled: interviewId !== null });
   return (
     <Card role="region" aria-labelledby={headingId}>
       <Collapsible open={isOpen} onOpenChange={setIsOpen}>
-        <div className="px-6 py-4">
+        <div className="space-y-1 px-6 py-4">
           <h2 id={headingId}>
             <CollapsibleTrigger className="group -ml-2 flex items-center gap-2 rounded-md px-2 py-1 text-left text-lg font-semibold hover:bg-slate-50">
               <ChevronDown className="size-5 shrink-0 text-slate-500 transition-transform group-data-[state=closed]:-rotate-90" aria-hidden="true" />
               Transcript
             </CollapsibleTrigger>
           </h2>
+          <TranscriptSource transcripts={transcripts.data} />
         </div>
         <CollapsibleContent className="px-6 pb-6">
-          <TranscriptErrorBoundary raw={transcript}>
-            <TranscriptBody transcript={transcript} />
-          </TranscriptErrorBoundary>
+          {transcripts.data?.server ? (
+            <TranscriptVersions browser={transcript} transcripts={transcripts.data} server={transcripts.data.server} />
+          ) : (
+            <TranscriptErrorBoundary raw={transcript}>
+              <TranscriptBody transcript={transcript} />
+            </TranscriptErrorBoundary>
+          )}
         </CollapsibleContent>
       </Collapsible>
     </Card>
+  );
+}
+
+type Version = 'server' | 'browser';
+
+/** The server's and the browser's transcripts as two tabs, the scored one first shown. */
+function TranscriptVersions({
+  browser,
+  transcripts,
+  server,
+}: {
+  browser: unknown;
+  transcripts: InterviewTranscripts;
+  server: NonNullable<InterviewTranscripts['server']>;
+}) {
+  const [version, setVersion] = useState<Version>(transcripts.scored);
+  const scored = (v: Version) => (transcripts.scored === v ? ' (scored)' : '');
+  return (
+    <Tabs value={version} onValueChange={(v) => setVersion(v === 'browser' ? 'browser' : 'server')} className="space-y-3">
+      <TabsList aria-label="Transcript version">
+        <TabsTrigger value="server">Server transcript{scored('server')}</TabsTrigger>
+        <TabsTrigger value="browser">Browser&apos;s live transcript{scored('browser')}</TabsTrigger>
+      </TabsList>
+      <TabsContent value="server" className="space-y-2">
+        <p className="text-xs text-slate-600">
+          Transcribed from the recording by {transcriberName(server)}: the questions as asked, the candidate&apos;s words as heard in the recording.
+        </p>
+        <TranscriptErrorBoundary raw={server.transcript}>
+          <TranscriptBody transcript={server.transcript} />
+        </TranscriptErrorBoundary>
+      </TabsContent>
+      <TabsContent value="browser" className="space-y-2">
+        <p className="text-xs text-slate-600">Written live by the candidate&apos;s browser during the interview.</p>
+        <TranscriptErrorBoundary raw={browser}>
+          <TranscriptBody transcript={browser} />
+        </TranscriptErrorBoundary>
+      </TabsContent>
+    </Tabs>
   );
 }
 
