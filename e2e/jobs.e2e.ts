@@ -405,6 +405,31 @@ describe('criteria', () => {
     });
   });
 
+  it('edits a criterion\'s behaviour anchors and shows them with the criterion', async () => {
+    await run(async (page) => {
+      await signInAsOperator(page);
+      const job = await createJobViaApi(page, { title: `Criteria Job ${uniqueName('')}`, description: 'A job to edit criteria on.', questions: ['One question?'], rubric: RUBRIC });
+      await openJob(page, job);
+      const panel = criteriaPanel(page);
+      await panel.getByRole('button', { name: 'Edit Criteria' }).click();
+      const anchors = { weak: 'Names tools but never used them.', adequate: 'Sensible approach, no example.', strong: 'A real system: own decisions, numbers and the result.' };
+      await panel.getByRole('textbox', { name: 'Criterion 1 weak answer', exact: true }).fill(anchors.weak);
+      await panel.getByRole('textbox', { name: 'Criterion 1 adequate answer', exact: true }).fill(anchors.adequate);
+      await panel.getByRole('textbox', { name: 'Criterion 1 strong answer', exact: true }).fill(anchors.strong);
+      await panel.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Evaluation Criteria Updated', 'Interview evaluation criteria have been successfully updated.');
+      const first = panel.locator('ul > li').first();
+      await first.getByText('Strong answer', { exact: true }).waitFor();
+      for (const text of Object.values(anchors)) await first.getByText(text, { exact: true }).waitFor();
+      expect((await getJobViaApi(page, job.id)).rubric?.[0]?.anchors).toEqual(anchors);
+      expect((await getJobViaApi(page, job.id)).rubric?.[1]?.anchors).toBeUndefined();
+
+      // The editor opens with the saved anchors.
+      await panel.getByRole('button', { name: 'Edit Criteria' }).click();
+      expect(await panel.getByRole('textbox', { name: 'Criterion 1 strong answer', exact: true }).inputValue()).toBe(anchors.strong);
+    });
+  });
+
   it('reverts on Cancel and refuses to save no criteria', async () => {
     await run(async (page) => {
       await signInAsOperator(page);

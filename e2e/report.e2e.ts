@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Evidence, TranscriptEntry } from '../src/contracts/ai';
+import { anchorLevelOf, type BehaviourAnchors, type Evidence, type TranscriptEntry } from '../src/contracts/ai';
 import type { CreatedInterview, InterviewDetail } from '../src/contracts/interviews';
 import type { Job } from '../src/contracts/jobs';
 import type { JobAnalytics, ReviewState } from '../src/contracts/report';
@@ -28,6 +28,7 @@ interface StoredCriterion {
   weight?: number;
   feedback?: string;
   evidence?: Evidence[];
+  anchors?: BehaviourAnchors;
 }
 interface StoredFeedback {
   summary: string;
@@ -178,6 +179,12 @@ it('the completed interview: header, candidate details, feedback with coloured s
       const bar = article.locator('[aria-hidden="true"] > div').first();
       expect(await classOf(bar), `bar of ${criterion.name} (${score})`).toContain(toneBar(score));
       expect(await bar.getAttribute('style')).toContain(`width: ${Math.min(100, Math.max(0, criterion.score))}%`);
+      // The AI's rubric has behaviour anchors: the card shows the one the score is nearest to.
+      expect(criterion.anchors, `anchors of ${criterion.name}`).toBeDefined();
+      const level = anchorLevelOf(criterion.score);
+      const label = { weak: 'Weak', adequate: 'Adequate', strong: 'Strong' }[level];
+      await article.getByText(`Nearest anchor: ${label}.`, { exact: true }).waitFor();
+      expect(await article.innerText()).toContain(criterion.anchors![level]);
     }
     // One bar's computed colour against its score (Tailwind's green-600 / amber-600 / red-600, in oklch).
     const first = feedback.criteria.findIndex((c) => c.score !== null);

@@ -13,6 +13,9 @@ export const SCORE_SCALE = [
   { score: '100', meaning: 'exceptional: all of that, with judgement or insight beyond what the role asks' },
 ] as const;
 
+/** Samples of one criterion further apart than this (in points) mean the model was unsure. */
+export const UNSURE_SPREAD = 15;
+
 export const ANCHOR_LEVELS = ['weak', 'adequate', 'strong'] as const;
 export type AnchorLevel = (typeof ANCHOR_LEVELS)[number];
 
@@ -77,6 +80,8 @@ export const criterionResult = z.object({
   evidence: z.array(evidence),
   /** The behaviour anchors the criterion was scored against, as they were then (the report shows the nearest). */
   anchors: behaviourAnchors.optional(),
+  /** With AI_SAMPLES above 1: the lowest and highest of the model's scores (the score is their median). */
+  sampleRange: z.object({ min: z.number(), max: z.number(), samples: z.number().int() }).optional(),
 });
 export type CriterionResult = z.infer<typeof criterionResult>;
 
@@ -101,6 +106,8 @@ export const evaluation = z.object({
   promptVersion: z.string(),
   /** Why a configured model was not used, when the built-in engine stood in. */
   fallbackReason: z.string().optional(),
+  /** How many times the model scored the interview (AI_SAMPLES); each criterion is the median. */
+  samples: z.number().int().min(1).optional(),
   biasFlags: z.array(biasFlag).default([]),
 });
 export type Evaluation = z.infer<typeof evaluation>;

@@ -2,7 +2,7 @@ import type { LanguageModel } from 'ai';
 import type { AppConfig } from '../../config';
 import type { AiEngine } from '../engine';
 import type { LlmCallSettings } from './call';
-import { evaluate } from './evaluate';
+import { evaluateSampled } from './evaluate';
 import { decideFollowUp } from './follow-up';
 import { createLanguageModel, modelId } from './model';
 import { planInterview } from './plan-interview';
@@ -41,7 +41,7 @@ export function createLlmEngine(options: LlmEngineOptions): AiEngine {
     rewordQuestion: (input) => rewordQuestion(settings, input),
     decideFollowUp: (input) => decideFollowUp(settings, input),
     evaluate: async (input) => {
-      const result = await evaluate(settings, input, { engine: name, model: id });
+      const result = await evaluateSampled(settings, input, { engine: name, model: id }, options.ai.samples ?? 1);
       // What the model wrote about the candidate is checked like any other text.
       const written = [result.summary, ...result.criteria.map((c) => c.feedback)].join('\n');
       return { ...result, biasFlags: await biasChecker.checkText(written) };

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { anchorLevelOf, type AnchorLevel, type BehaviourAnchors } from '@/contracts/ai';
+import { anchorLevelOf, UNSURE_SPREAD, type AnchorLevel, type BehaviourAnchors } from '@/contracts/ai';
 import { Badge } from '@/client/components/ui/badge';
 import { cn } from '@/client/lib/cn';
 import type { ScoredCriterion } from '../utils/normalise-feedback';
@@ -26,7 +26,7 @@ export function AiValue({ score }: { score: number | null }) {
 /** One rubric criterion: name, score/100 and bar, the AI's feedback and the evidence quotes. */
 export function CriterionCard({ criterion }: { criterion: ScoredCriterion }) {
   const headingId = useId();
-  const { name, score, aiScore, adjusted, feedback, evidence, anchors } = criterion;
+  const { name, score, aiScore, adjusted, feedback, evidence, anchors, sampleRange } = criterion;
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
@@ -45,6 +45,11 @@ export function CriterionCard({ criterion }: { criterion: ScoredCriterion }) {
       </div>
       {score !== null ? <ScoreBar score={score} /> : null}
       {feedback ? <p className="text-sm whitespace-pre-wrap text-slate-700">{feedback}</p> : null}
+      {sampleRange && sampleRange.max - sampleRange.min > UNSURE_SPREAD ? (
+        <p className="text-sm text-amber-800">
+          The model was unsure: its scores ranged from {formatScore(sampleRange.min)} to {formatScore(sampleRange.max)} across {sampleRange.samples} samples (the median is shown).
+        </p>
+      ) : null}
       {score !== null && anchors ? <NearestAnchor score={score} anchors={anchors} /> : null}
       <EvidenceList evidence={evidence} />
     </article>

@@ -81,6 +81,21 @@ describe('normaliseFeedback', () => {
     });
   });
 
+  it('keeps the anchors a criterion was scored against and the range of sampled scores', () => {
+    const anchors = { weak: 'Vague.', adequate: 'General.', strong: 'Specific, own actions, result.' };
+    const result = normaliseFeedback({
+      summary: 'S',
+      overall: 70,
+      criteria: [
+        { name: 'Skills', score: 70, feedback: 'F', evidence: [], anchors, sampleRange: { min: 50, max: 80, samples: 3 } },
+        { name: 'Fit', score: 60, feedback: 'F', evidence: [], anchors: { weak: ' ', strong: 7 }, sampleRange: { min: 'x' } },
+      ],
+    });
+    expect(result?.criteria[0]).toMatchObject({ anchors, sampleRange: { min: 50, max: 80, samples: 3 } });
+    expect(result?.criteria[1]).not.toHaveProperty('anchors');
+    expect(result?.criteria[1]).not.toHaveProperty('sampleRange');
+  });
+
   it('reads a string holding the JSON of a feedback object as that object', () => {
     expect(normaliseFeedback(JSON.stringify({ summary: 'From JSON', overall: 70, criteria: [] }))).toMatchObject({ summary: 'From JSON', overall: 70 });
     expect(normaliseFeedback('{not json')).toMatchObject({ summary: '{not json', overall: 0 });

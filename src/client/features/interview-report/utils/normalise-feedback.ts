@@ -9,6 +9,8 @@ export interface ReportCriterion {
   evidence: Evidence[];
   /** The behaviour anchors the criterion was scored against, when the rubric had them. */
   anchors?: BehaviourAnchors;
+  /** The lowest and highest of a model's scores when it scored several times (AI_SAMPLES). */
+  sampleRange?: { min: number; max: number; samples: number };
 }
 
 /** The interview's feedback in one shape, whichever shape it was stored in. */
@@ -64,7 +66,10 @@ function criteriaOf(value: unknown): ReportCriterion[] {
       evidence: evidenceOf(c.evidence),
     };
     const anchors = anchorsOf(c.anchors);
-    return anchors ? { ...criterion, anchors } : criterion;
+    if (anchors) criterion.anchors = anchors;
+    const range = c.sampleRange;
+    if (isRecord(range) && typeof range.min === 'number' && typeof range.max === 'number' && typeof range.samples === 'number') criterion.sampleRange = { min: range.min, max: range.max, samples: range.samples };
+    return criterion;
   });
 }
 

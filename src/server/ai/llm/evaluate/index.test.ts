@@ -3,7 +3,7 @@ import type { RubricCriterion, TranscriptEntry } from '../../../../contracts/ai'
 import { evaluation, SCORE_SCALE } from '../../../../contracts/ai';
 import { fastSettings, promptOf, scriptedModel, systemOf } from '../testing';
 import { literalEvidence } from './evidence';
-import { evaluate, NOT_ASSESSED, NOTHING_SAID } from './index';
+import { evaluate, evaluateSampled, NOT_ASSESSED, NOTHING_SAID } from './index';
 import { PROMPT_VERSION } from './prompt';
 
 const rubric: RubricCriterion[] = [
@@ -159,5 +159,39 @@ describe('literalEvidence', () => {
       { quote: 'hardest part We cut', atMs: 1_000 },
       { quote: 'We cut pages', atMs: 9_000 },
     ]);
+  });
+});
+
+describe('AI_SAMPLES', () => {
+  const sample = (technical: number, communication: number | null) => ({
+    criteria: [
+      { name: 'Technical skills', score: technical, feedback: `Technical at ${technical}.`, evidence: [{ quote: 'I moved our payments queue to Kafka' }] },
+      { name: 'Communication', score: communication, feedback: communication === null ? 'Too little.' : `Clear at ${communication}.`, evidence: [] },
+      { name: 'Cultural fit', score: 60, feedback: 'Collaborative.', evidence: [] },
+    ],
+    summary: `Summary with technical ${technical}.`,
+  });
+
+  it('scores as many times as asked and keeps the median per criterion, with the range and the nearest sample\'s words', async () => {
+    const model = scriptedModel(sample(50, 70), sample(85, 72), sample(80, null));
+    const result = await evaluateSampled({ model, ...fastSettings }, input, meta, 3);
+    expect(model.doGenerateCalls).toHaveLength(3);
+    expect(result.samples).toBe(3);
+    expect(result.criteria.map((c) => c.score)).toEqual([80, 71, 60]);
+    expect(result.criteria[0]).toMatchObject({ feedback: 'Technical at 80.', sampleRange: { min: 50, max: 85, samples: 3 } });
+    expect(result.criteria[1]!.sampleRange).toEqual({ min: 70, max: 72, samples: 2 });
+    expect(result.overall).toBe(Math.round((80 * 50 + 71 * 30 + 60 * 20) / 100));
+    expect(result.summary).toBe('Summary with technical 80.');
+    expect(evaluation.parse(result)).toEqual(result);
+  });
+
+  it('leaves a criterion unjudged when most samples could not judge it, and asks once when AI_SAMPLES is 1', async () => {
+    const result = await evaluateSampled({ model: scriptedModel(sample(70, null), sample(72, null), sample(74, 50)), ...fastSettings }, input, meta, 3);
+    expect(result.criteria[1]!.score).toBeNull();
+    const once = scriptedModel(sample(70, 70));
+    const single = await evaluateSampled({ model: once, ...fastSettings }, input, meta, 1);
+    expect(once.doGenerateCalls).toHaveLength(1);
+    expect(single.samples).toBeUndefined();
+    expect(single.criteria[0]!.sampleRange).toBeUndefined();
   });
 });

@@ -74,3 +74,37 @@ export function toEvaluation(output: EvaluateOutput, input: EvaluationInput, met
 function nameKey(name: string): string {
   return name.replace(/\s+/g, ' ').trim().toLowerCase();
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+};
+
+/**
+ * AI_SAMPLES: the interview scored `samples` times (one after another, so a rate limit is met
+ * calmly), each criterion's score the median of the samples that judged it, with its feedback and
+ * evidence from the sample nearest that median; the range is kept so the report can say when the
+ * model was unsure. A criterion most samples could not judge stays unjudged.
+ */
+export async function evaluateSampled(settings: LlmCallSettings, input: EvaluationInput, meta: EvaluateMeta, samples: number): Promise<Evaluation> {
+  if (samples <= 1) return evaluate(settings, input, meta);
+  const runs: Evaluation[] = [];
+  for (let i = 0; i < samples; i++) runs.push(await evaluate(settings, input, meta));
+  return combineSamples(runs);
+}
+
+export function combineSamples(runs: Evaluation[]): Evaluation {
+  const first = runs[0]!;
+  const criteria = first.criteria.map((criterion, i): CriterionResult => {
+    const judged = runs.map((r) => r.criteria[i]).filter((c): c is CriterionResult & { score: number } => c?.score !== null && c?.score !== undefined);
+    if (judged.length * 2 <= runs.length) return runs.map((r) => r.criteria[i]!).find((c) => c.score === null) ?? criterion;
+    const scores = judged.map((c) => c.score);
+    const score = median(scores);
+    const nearest = judged.reduce((best, c) => (Math.abs(c.score - score) < Math.abs(best.score - score) ? c : best));
+    return { ...nearest, score, sampleRange: { min: Math.min(...scores), max: Math.max(...scores), samples: scores.length } };
+  });
+  const overall = weightedOverall(criteria);
+  const summaryFrom = runs.reduce((best, r) => (Math.abs((r.overall ?? -100) - (overall ?? -100)) < Math.abs((best.overall ?? -100) - (overall ?? -100)) ? r : best));
+  return { ...first, summary: summaryFrom.summary, overall, criteria, insufficientEvidence: criteria.every((c) => c.score === null), samples: runs.length };
+}
