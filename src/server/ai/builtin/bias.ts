@@ -99,13 +99,124 @@ const QUESTION_RULES: Rule[] = [
   },
 ];
 
-export function checkQuestion(question: string, index?: number): BiasFlag | null {
-  for (const rule of QUESTION_RULES) {
-    if (!rule.pattern.test(question)) continue;
-    if (rule.lawful?.test(question) && !otherRuleMatches(question, rule)) continue;
-    return { ...(index !== undefined ? { index } : {}), text: question, category: rule.category, reason: rule.reason, suggestion: rule.suggestion };
+/**
+ * The second stage: a protected topic recognised by its concept words, said of the candidate. A
+ * topic word counts when the sentence speaks to the candidate (you, your) or the topic is one that
+ * is never job-related, and not when it belongs to someone the job serves ("a guest who asks for a
+ * religious meal", "a patient's family") or to the business ("family medicine clinics").
+ */
+interface Concept {
+  category: string;
+  /** Topic words; matched whole, case-insensitively. */
+  topic: RegExp;
+  /** Topics that are unlawful whoever the sentence addresses (pregnancy, religion, race…). */
+  always?: boolean;
+}
+
+const CONCEPTS: Concept[] = [
+  {
+    category: 'age',
+    topic:
+      /\b(how old|your age|what age|age (are|were) you|aged|born|birth\w*|decades? (of|did|have|ago)|what decade|generation|retir\w*|eighties|nineties|seventies|sixties|fifty|forty|sixty|seventy|\w+-something|\d0s|grandkids?|grandchild\w*|(start|end) of (your|their) career|many more years|last job before|stop working|been around|you('re| are) (too |quite |very |a bit |pretty |so )?(old|young|older|younger|mature)|(old|young) (for|enough to)|what year did you|which year did you)\b/i,
+  },
+  {
+    category: 'marital_family',
+    topic:
+      /\b(married|marriage|spouse|wife|husband|(your|a) partner (do|does|work|mind)|what does your partner|fianc[eé]e?|boyfriend|girlfriend|kids?|children|child|sons?|daughters?|babies|baby|little ones?|dependents?|family|families|childcare|daycare|nanny|babysit\w*|single (parent|mom|dad|mother|father)|home life|household)\b/i,
+  },
+  // Said without "you" but of nobody else.
+  { category: 'marital_family', topic: /\b(mrs\.? or (a )?mr\.?|mr\.? or (a )?mrs\.?|significant other|someone special|in the picture)\b/i, always: true },
+  { category: 'pregnancy', topic: /\b(pregnan\w*|expecting (a|your)|on the way|maternity|paternity|leave to have|have a (child|baby)|time off for a baby|start(ing)? a family|trying for)\b/i, always: true },
+  {
+    category: 'religion',
+    topic:
+      /\b(religio\w*|believer|your beliefs|(?<!good )faith|church|mosque|synagogue|temple|congregation|parish|pray\w*|worship|(attend|go to|going to|leave early for|leave for|for) (religious )?services|sabbath|holy days?|which holidays|holidays? (do|does) (you|your family) (celebrate|observe)|celebrate (christmas|easter|eid|diwali|hanukkah|passover|ramadan)|head ?covering|headscarf|hijab|turban|spiritual|\bgod\b|atheist)\b/i,
+  },
+  {
+    category: 'national_origin',
+    topic:
+      /\b((surname|last name|name)[^.?!]{0,30}\b(from|background|origin|mean)|ancestry|ancestors|heritage|descent|your roots|background there|accent|by birth|born (in|abroad|here|overseas)|native (language|tongue|country|speaker)|are you (a )?native|mother tongue|first language|parents speak|speak at home|(relatives|family|born|lived?|grew up|from) (overseas|abroad|back home)|back home|relatives|(come|came|move|moved) to this country|in this country|immigra\w*|citizen\w*|nationality|grew up|where .{0,20}\bfrom\b)/i,
+  },
+  { category: 'race_ethnicity', topic: /\b(race|racial|racially|person of colou?r|people of colou?r|ethnic\w*|skin colou?r|box do you tick|minority)\b/i, always: true },
+  {
+    category: 'disability_health',
+    topic:
+      /\b(your (health|medical|mental|physical)|are you healthy|in good health|(any|a) (medical|health|mental|physical) (conditions?|issues?|problems?|history|impairments?)|illness(es)?|sick|disab\w*|impair\w*|surgery|had an operation|(seeing|see|seen) a doctor|hospitali[sz]\w*|in (the )?hospital for|medications?|\bmeds\b|prescri\w*|therapy|therapist|(you|you've|you have) (ever )?(been |got )?injur\w*|injur\w* (claims?|before|history)|claim for an injury|(filed|file|made) (a|any) (workers'? comp(ensation)? )?claims?|workers'? comp\w*|hearing aid|wheelchair|chronic|diagnos\w*|treatment for)/i,
+  },
+  { category: 'arrest_record', topic: /\b(arrest\w*|police|cops|jail|detained|charged with|custody|locked up|picked you up)\b/i, always: true },
+  {
+    category: 'sexual_orientation_gender',
+    topic:
+      /\b(gay|lesbian|lgbt\w*|queer|bisexual|transgender|your gender|gender identity|your pronouns|boyfriend or (a )?girlfriend|sexual\w*|orientation|given at birth|born (a )?(male|female|boy|girl)|(a )?(woman|women|man|men|girl|guy) (could|can|would) (handle|do|cope|manage))\b/i,
+    always: true,
+  },
+  { category: 'military_discharge', topic: /\b(discharg\w*|separation from (the )?(army|navy|military|air force|marines|service|forces))\b/i, always: true },
+  { category: 'genetic', topic: /\b(genetic\w*|hereditar\w*|runs? in (your|the) family|family (medical )?history|parents? (have|had|has|ever had) (cancer|diabetes|heart|alzheimer\w*|dementia)|illnesses run)\b/i, always: true },
+  {
+    category: 'other',
+    topic:
+      /\b(your credit|credit (score|history|report|check|rating)|(your|any|student|personal) (loans?|debts?)|behind on|owe money|bankrupt\w*|garnish\w*|(own|rent) (a |your )?(car|home|house|apartment|place)|(home|house|place) (rented|owned)|rented or owned|owned or rented|mortgage|your finances)\b/i,
+  },
+  { category: 'other', topic: /\b(political|party did you|vote|voted|voting|election|union members?|join (a|the) union|in a union|unions?|clubs?|societ(y|ies))\b/i },
+];
+
+const YOU = /\b(you|your|yours|yourself|you're|you've|you'll|you'd)\b/i;
+/** People the job serves or works beside: a topic that belongs to them is about the work. */
+const OTHERS = /\b(customers?|guests?|patients?|clients?|callers?|passengers?|residents?|visitors?|shoppers?|users?|students?|coworkers?|co-workers?|colleagues?|teammates?|employees?|staff|crew members?|members of the public|drivers?|doctors?|nurses?|physicians?|pharmacists?|caregivers?|managers?|supervisors?|vendors?|suppliers?|chefs?|designers?|engineers?|teams?|tenants?|children's|kids')('s|s'|’s)?$/i;
+/** A topic word that names a business or service, not the candidate ("family medicine", "childcare centres"). */
+const BUSINESS = /^(medicine|practice|clinics?|centres?|centers?|facilit(y|ies)|business(es)?|compan(y|ies)|firms?|restaurants?|owned|style|dining|products?|services?|programs?|sector|industry|units?|wards?|plans?|policy|policies|roles?|jobs?|positions?|settings?|environments?)\b/i;
+
+/** Lawful questions on neighbouring topics: the job's own requirements, asked of everyone. */
+const LAWFUL_NEIGHBOURS =
+  /\b((legally )?(authori[sz]ed|eligible|permitted) to work|(visa )?sponsorship|essential functions|reasonable accommodation|at least (18|eighteen|21|twenty-one)|convicted|conviction|can you lift|able to lift|languages? do you speak|valid driver'?s licen[cs]e|reliable transportation|(able|available) to work (weekends|holidays|nights|evenings|overtime)|work (weekends|holidays) (and|or) (holidays|weekends)|prepared you|in the military that|professional (associations?|bodies|societ(y|ies))|(finance|accounting|industry|trade|engineering|nursing) (associations?|societ(y|ies)|bodies)|institute|(work(ing)?|experience|teach(ing)?|car(e|ing)|deal(ing)?) (with|for) (kids|children|families|babies|infants|toddlers|young people))\b/i;
+
+const sentencesOf = (question: string) => question.split(/(?<=[.?!])\s+/);
+
+/**
+ * Whether the topic word at `at` belongs to someone the job serves or works beside ("a guest who
+ * asks for a religious meal", "a younger colleague"), or names a business ("childcare centres").
+ */
+function belongsToOthers(sentence: string, at: number, word: string): boolean {
+  // "half your age": the topic is the candidate's whoever else the sentence names.
+  if (/\b(you|your|you're|you've)\b/i.test(word)) return false;
+  const before = sentence.slice(0, at).trim().split(/\s+/).slice(-6);
+  const after = sentence.slice(at + word.length).trim();
+  const next = after.split(/\s+/).slice(0, 2).map((w) => w.replace(/[,.;:?!]+$/, ''));
+  return before.some((w) => OTHERS.test(w.replace(/[,;:]$/, ''))) || next.some((w) => OTHERS.test(w)) || BUSINESS.test(after);
+}
+
+function conceptFlag(question: string): Concept | null {
+  if (LAWFUL_NEIGHBOURS.test(question)) return null;
+  for (const sentence of sentencesOf(question)) {
+    const addressed = YOU.test(sentence);
+    for (const concept of CONCEPTS) {
+      const m = concept.topic.exec(sentence);
+      if (!m || (!concept.always && !addressed) || belongsToOthers(sentence, m.index, m[0])) continue;
+      return concept;
+    }
   }
   return null;
+}
+
+/** A rule's match that is about the candidate, not only about people the job serves or the business. */
+function ruleMatches(rule: Rule, question: string): boolean {
+  return sentencesOf(question).some((sentence) => {
+    const m = new RegExp(rule.pattern.source, 'i').exec(sentence);
+    return m !== null && !belongsToOthers(sentence, m.index, m[0]);
+  });
+}
+
+export function checkQuestion(question: string, index?: number): BiasFlag | null {
+  const at = index !== undefined ? { index } : {};
+  for (const rule of QUESTION_RULES) {
+    if (!ruleMatches(rule, question)) continue;
+    if (rule.lawful?.test(question) && !otherRuleMatches(question, rule)) continue;
+    return { ...at, text: question, category: rule.category, reason: rule.reason, suggestion: rule.suggestion };
+  }
+  const concept = conceptFlag(question);
+  if (!concept) return null;
+  const rule = QUESTION_RULES.find((r) => r.category === concept.category)!;
+  return { ...at, text: question, category: rule.category, reason: rule.reason, suggestion: rule.suggestion };
 }
 
 function otherRuleMatches(question: string, except: Rule): boolean {

@@ -70,6 +70,8 @@ export const loadDataset = () => ({
   },
   /** Whole interviews (issue 11): a job's rubric and questions answered strongly, adequately and weakly. */
   interviews: load('interviews.json', interviewSets),
+  /** Unlawful questions in many phrasings and lawful neighbours, written to develop the bias check's concepts. */
+  biasDev: load('bias-dev/bias-questions.json', biasQuestions),
 });
 
 /**
