@@ -140,16 +140,20 @@ export function CriteriaPanel({ job }: { job: Job }) {
                   <fieldset className="grid gap-2 sm:grid-cols-3">
                     <legend className="mb-1 text-xs font-medium text-slate-600">What answers look like (behaviour anchors, optional)</legend>
                     {ANCHOR_LEVELS.map((level) => (
-                      <Textarea
-                        key={level}
-                        aria-label={`Criterion ${index + 1} ${ANCHOR_LABELS[level].toLowerCase()}`}
-                        placeholder={ANCHOR_LABELS[level]}
-                        rows={2}
-                        maxLength={500}
-                        value={item.anchors[level]}
-                        onChange={(event) => patchRow(item.id, { anchors: { ...item.anchors, [level]: event.target.value } })}
-                        className="min-h-14 resize-y text-sm field-sizing-content"
-                      />
+                      <div key={level} className="space-y-1">
+                        <span className="block text-xs text-slate-500" aria-hidden="true">
+                          {ANCHOR_LABELS[level]}
+                        </span>
+                        <Textarea
+                          aria-label={`Criterion ${index + 1} ${ANCHOR_LABELS[level].toLowerCase()}`}
+                          placeholder={`What a ${level} answer looks like`}
+                          rows={2}
+                          maxLength={500}
+                          value={item.anchors[level]}
+                          onChange={(event) => patchRow(item.id, { anchors: { ...item.anchors, [level]: event.target.value } })}
+                          className="min-h-14 resize-y text-sm field-sizing-content"
+                        />
+                      </div>
                     ))}
                   </fieldset>
                 </div>
