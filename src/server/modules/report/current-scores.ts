@@ -64,14 +64,18 @@ export function applyReview(feedback: unknown, events: readonly ReviewRow[]): Cu
   return { criteria, overall: adjusted ? weightedOverall(criteria) : ai, aiOverall: ai, adjusted, decision };
 }
 
+/** Interview ids per query for their reviews. */
+export const REVIEW_BATCH = 5_000;
+
 /** The current scores of these interviews, by id: one query for the reviews of exactly these interviews. */
 export async function currentScores(db: Db, rows: readonly { id: number; feedback: unknown }[]): Promise<Map<number, CurrentScores>> {
   const events = new Map<number, ReviewRow[]>();
-  if (rows.length > 0) {
+  // In batches: one statement's parameters are limited (65,535 on PostgreSQL), a company's interviews are not.
+  for (let from = 0; from < rows.length; from += REVIEW_BATCH) {
     const found = await db
       .select({ interviewId: interviewReviews.interviewId, kind: interviewReviews.kind, criterion: interviewReviews.criterion, toScore: interviewReviews.toScore, decision: interviewReviews.decision })
       .from(interviewReviews)
-      .where(inArray(interviewReviews.interviewId, rows.map((r) => r.id)))
+      .where(inArray(interviewReviews.interviewId, rows.slice(from, from + REVIEW_BATCH).map((r) => r.id)))
       .orderBy(asc(interviewReviews.createdAt), asc(interviewReviews.id));
     for (const e of found) {
       const list = events.get(e.interviewId);
