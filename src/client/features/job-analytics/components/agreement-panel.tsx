@@ -1,11 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { cn } from '@/client/lib/cn';
 import { AGREEMENT_POINTS, wholePercent, type Agreement } from '@/contracts/report';
 import { useAgreement } from '../api/get-agreement';
 import type { JobId } from '../api/get-job-analytics';
+import { LoadError } from './load-error';
 
 export const AGREEMENT_TITLE = 'AI–human agreement';
 
@@ -35,12 +35,7 @@ export function AgreementPanel({ jobId, headingLevel, description, className }: 
           {query.data ? (
             <AgreementFigures data={query.data} isRefreshing={query.isFetching} />
           ) : query.isError ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-              <span>Could not load the agreement figures.</span>
-              <Button type="button" variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadError message="Could not load the agreement figures." onRetry={() => void query.refetch()} />
           ) : (
             <div className="flex justify-center py-6">
               <Spinner className="size-6" label="Loading agreement" />

@@ -10,6 +10,7 @@ import { useRefreshOnInterviewsChange } from '../hooks/use-refresh-on-interviews
 import { AgreementPanel } from './agreement-panel';
 import { CriteriaAverages } from './criteria-averages';
 import { ScoreDistributionChart } from './score-distribution-chart';
+import { LoadError } from './load-error';
 
 export interface JobAnalyticsSectionProps {
   jobId: JobId;
@@ -38,12 +39,7 @@ export function JobAnalyticsSection({ jobId }: JobAnalyticsSectionProps) {
       {analytics.data ? (
         <AnalyticsBody jobId={jobId} data={analytics.data} isRefreshing={analytics.isFetching} />
       ) : analytics.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          <span>Could not load the analytics.</span>
-          <Button type="button" variant="outline" size="sm" onClick={() => void analytics.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError message="Could not load the analytics." onRetry={() => void analytics.refetch()} />
       ) : (
         <div className="flex justify-center py-10">
           <Spinner className="size-8" label="Loading analytics" />
