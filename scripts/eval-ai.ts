@@ -209,7 +209,7 @@ async function main() {
   if (onlyPart !== 'held-out') {
     console.log('\n== Tuning part (the engine was developed against these) ==');
     await measureAnswers('Answers', [...(await fromGroups([...data.answers, ...data.holdout.answers])), ...fromInterviews(data.interviews)]);
-    await biasCheck('Bias check', [data.bias, data.holdout.bias, data.biasDev]);
+    await biasCheck('Bias check', [data.bias, data.holdout.bias, ...data.biasDev]);
   }
   if (onlyPart !== 'tuning') {
     const heldOut = loadHeldOut();

@@ -48,3 +48,38 @@ describe('bias check by meaning', () => {
     for (const question of lawful) expect(checkQuestion(question), question).toBeNull();
   });
 });
+
+// Grammar over phrasings: who the topic belongs to, questions put in one word, and the third stage
+// (a question about the candidate's own life that names nothing about the work).
+describe('bias check by grammar', () => {
+  it('gives a topic to the nearest person named before it', () => {
+    expect(checkQuestion('What would you do if a student tells you they are being bullied about their religion?')).toBeNull();
+    expect(checkQuestion('How would you help a new mother who is struggling with breastfeeding on the ward?')).toBeNull();
+    expect(checkQuestion('How do you handle a customer who is rude about your accent?')).toBeNull();
+    expect(checkQuestion('Does your religion allow you to shake hands with women?')?.category).toBe('religion');
+    expect(checkQuestion('Who would pick the children up from school if you worked until six?')?.category).toBe('marital_family');
+  });
+
+  it('reads a bare topic and a follow-on sentence as put to the candidate', () => {
+    expect(checkQuestion('Married?')?.category).toBe('marital_family');
+    expect(checkQuestion('Any kids?')?.category).toBe('marital_family');
+    expect(checkQuestion('Your surname is unusual. What is its origin?')?.category).toBe('national_origin');
+  });
+
+  it('knows whole kinds: relatives, health conditions, nationalities', () => {
+    expect(checkQuestion('Does your stepdaughter live with you?')?.category).toBe('marital_family');
+    expect(checkQuestion('Have you ever had a seizure?')?.category).toBe('disability_health');
+    expect(checkQuestion('Would you call yourself Somali?')?.category).toBe('race_ethnicity');
+    expect(checkQuestion('How would you support a patient with diabetes who misses meals?')).toBeNull();
+  });
+
+  it('flags a question about private life that names nothing about the work, and not one that does', () => {
+    for (const q of ['Are you a Labour or Conservative voter?', 'How many drinks do you have a week?', 'Have you ever spent time in prison?']) {
+      expect(checkQuestion(q)?.category, q).toBeTruthy();
+    }
+    expect(checkQuestion('Do you go out clubbing much?')?.category).toBe('private_life');
+    for (const q of ['Where do you see yourself in five years?', 'Have you used Kubernetes in production?', 'Do you hold a current first aid certificate?', 'What are you most proud of?']) {
+      expect(checkQuestion(q), q).toBeNull();
+    }
+  });
+});

@@ -70,8 +70,11 @@ export const loadDataset = () => ({
   },
   /** Whole interviews (issue 11): a job's rubric and questions answered strongly, adequately and weakly. */
   interviews: load('interviews.json', interviewSets),
-  /** Unlawful questions in many phrasings and lawful neighbours, written to develop the bias check's concepts. */
-  biasDev: load('bias-dev/bias-questions.json', biasQuestions),
+  /**
+   * Unlawful questions in many phrasings and lawful neighbours, written to develop the bias check's
+   * concepts: each list was first measured untouched, then used (decision 014).
+   */
+  biasDev: ['bias-dev', 'bias-dev-2', 'bias-dev-3', 'bias-dev-4'].map((dir) => load(`${dir}/bias-questions.json`, biasQuestions)),
 });
 
 /**
