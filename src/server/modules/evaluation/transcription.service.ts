@@ -5,6 +5,7 @@ import type { InterviewTranscripts } from '../../../contracts/report';
 import type { Db } from '../../db/client';
 import { interviews, type ServerTranscript } from '../../db/schema';
 import { TranscriptionError, type HeardSegment, type SpeechToText } from '../../speech/stt';
+import { splitWebm } from '../../speech/webm-pieces';
 import type { RecordingStorage } from '../../storage/recordings';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
@@ -42,31 +43,40 @@ async function transcribeRecording(deps: TranscriptionDeps, row: InterviewRow): 
     if (size === null) return { ok: false, reason: 'the recording file is missing' };
     sizes.push(size);
   }
-  const largest = Math.max(...sizes);
-  if (largest > deps.stt.maxBytes) {
-    return { ok: false, reason: `recording too large to transcribe (${sizeText(largest)} > ${sizeText(deps.stt.maxBytes)})` };
-  }
-
   const segments: HeardSegment[] = [];
   let offsetMs = 0;
   let text = '';
   let language: string | undefined;
-  for (const part of parts) {
-    let heard;
-    try {
-      heard = await deps.stt.transcribe({
-        path: deps.storage.pathOf(part.uploadId),
-        filename: 'interview.webm',
-        mediaType: row.videoRecording ? 'video/webm' : 'audio/webm',
-      });
-    } catch (err) {
-      if (err instanceof TranscriptionError) return { ok: false, reason: `server transcription failed (${err.reason})` };
-      throw err;
+  const mediaType = row.videoRecording ? 'video/webm' : 'audio/webm';
+  for (const [i, part] of parts.entries()) {
+    const partPath = deps.storage.pathOf(part.uploadId);
+    // A part larger than the provider takes (a video interview past a few minutes) goes in pieces
+    // of whole clusters, each placed on the part's clock by where it starts.
+    const split = sizes[i]! > deps.stt.maxBytes ? await splitWebm(partPath, deps.stt.maxBytes) : null;
+    if (sizes[i]! > deps.stt.maxBytes && !split) {
+      return { ok: false, reason: `recording too large to transcribe (${sizeText(sizes[i]!)} > ${sizeText(deps.stt.maxBytes)})` };
     }
-    for (const s of heard.segments) segments.push({ startMs: s.startMs + offsetMs, endMs: s.endMs + offsetMs, text: s.text });
-    offsetMs += heard.durationMs ?? heard.segments.at(-1)?.endMs ?? 0;
-    text += heard.text;
-    language ??= heard.language;
+    const pieces = split ? split.pieces : [{ path: partPath, startMs: 0 }];
+    let partEndMs = 0;
+    try {
+      for (const piece of pieces) {
+        let heard;
+        try {
+          heard = await deps.stt.transcribe({ path: piece.path, filename: 'interview.webm', mediaType });
+        } catch (err) {
+          if (err instanceof TranscriptionError) return { ok: false, reason: `server transcription failed (${err.reason})` };
+          throw err;
+        }
+        const at = offsetMs + piece.startMs;
+        for (const s of heard.segments) segments.push({ startMs: s.startMs + at, endMs: s.endMs + at, text: s.text });
+        partEndMs = piece.startMs + (heard.durationMs ?? heard.segments.at(-1)?.endMs ?? 0);
+        text += heard.text;
+        language ??= heard.language;
+      }
+    } finally {
+      await split?.dispose();
+    }
+    offsetMs += partEndMs;
   }
   if (!text.trim()) return { ok: false, reason: 'server transcription failed (the transcription was empty)' };
 

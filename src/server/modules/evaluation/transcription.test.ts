@@ -9,7 +9,8 @@ import { interviews } from '../../db/schema';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
 import { makeInterview } from '../../test/factories';
 import { waitFor } from '../../test/wait';
-import { FakeWhisper, WHISPER_KEY, type CueSegment } from '../../test/whisper';
+import { syntheticWebm, clustersOf, readWebm } from '../../test/webm';
+import { FakeWhisper, WHISPER_KEY, type CueSegment, type ReceivedTranscription } from '../../test/whisper';
 import { requestEvaluation, runEvaluation, type StoredFeedback } from './evaluation.service';
 import { createSpeechToText } from '../../speech/stt';
 import { RecordingStorage } from '../../storage/recordings';
@@ -199,12 +200,35 @@ describe('server transcription before evaluation', () => {
     expect(row.transcriptionError).toBe('server transcription failed (HTTP 400 Bad Request from the transcription server: Audio file might be corrupted or unsupported)');
   });
 
-  it('does not send a recording larger than the provider accepts', async () => {
+  it('does not send a recording larger than the provider accepts when it cannot be cut into pieces (not a WebM it can read)', async () => {
     whisper.cue = () => ({ kind: 'transcript', segments: heard });
     const before = whisper.requests.length;
     const row = await evaluated(await interviewWithRecording(recording(9 * 1024)));
     expect(whisper.requests.length).toBe(before);
     expect(row).toMatchObject({ transcriptSource: 'browser', transcriptionError: 'recording too large to transcribe (9 KB > 8 KB)' });
+  });
+
+  it('sends a recording larger than the provider accepts in pieces of whole clusters, each on the recording\'s clock', async () => {
+    // 31 one-second clusters of about 2 KB: about 62 KB against the 8 KB the provider takes here.
+    const file = syntheticWebm(clustersOf(31, 2, 1_000));
+    const seconds = (request: ReceivedTranscription) => readWebm(request.file!.bytes).timecodes.length;
+    // Each piece: the candidate's words from half a second in, to its end (times within the piece).
+    whisper.cue = (request, index) => ({ kind: 'transcript', duration: seconds(request), segments: [{ start: 0.5, end: seconds(request), text: `Piece ${index} of my answer, with the steps I took.` }] });
+    const before = whisper.requests.length;
+    const row = await evaluated(await interviewWithRecording(file));
+    const sent = whisper.requests.slice(before);
+
+    expect(sent.length).toBeGreaterThan(3);
+    for (const r of sent) {
+      expect(r.file!.bytes.length).toBeLessThanOrEqual(8 * 1024);
+      expect(r.file!.type).toBe('video/webm');
+      expect(readWebm(r.file!.bytes)).toMatchObject({ hasTracks: true, timecodes: expect.arrayContaining([0]) });
+    }
+    // Every block of the recording went to the provider once, in order.
+    expect(Buffer.concat(sent.flatMap((r) => readWebm(r.file!.bytes).blocks))).toEqual(Buffer.concat(readWebm(file).blocks));
+    expect(row).toMatchObject({ transcriptSource: 'server', transcriptionError: null });
+    const starts = sent.map((r, i) => sent.slice(0, i).reduce((ms, p) => ms + seconds(p) * 1_000, 0));
+    expect(row.serverTranscript!.segments.map((s) => s.startMs)).toEqual(starts.map((ms) => ms + 500));
   });
 
   it('transcribes every part of a reloaded interview, later parts on the whole recording\'s clock', async () => {
