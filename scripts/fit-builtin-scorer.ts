@@ -12,7 +12,7 @@ import { jobLexicon } from '../src/server/ai/builtin/evaluate';
 import { planInterview } from '../src/server/ai/builtin/plan';
 import { loadDataset, type Grade } from '../src/server/ai/eval/dataset';
 
-const lambda = Number(process.argv[2] ?? 5);
+const lambda = Number(process.argv[2] ?? 1);
 const TARGET: Record<Grade, number> = { strong: 87, adequate: 57, weak: 20 };
 const inBand = (grade: Grade, score: number) => (grade === 'strong' ? score >= 75 : grade === 'adequate' ? score >= 45 && score <= 70 : score < 40);
 const GRADES = ['strong', 'adequate', 'weak'] as const;

@@ -17,6 +17,12 @@ const FILLERS = ['um', 'uh', 'erm', 'hmm', 'like,', 'you know', 'i mean', 'sort 
 const FIRST_PERSON_ACTION = /\b(i|we)\s+(\w+ed|took|made|led|ran|built|wrote|set|put|went|told|called|asked|spoke|gave|found|caught|brought|did|sent|kept|paid|got|held|chose|drove|began|rebuilt|rewrote|split|shut|stopped|cut|bought|sold|taught|thought|checked|explained|apologi[sz]ed|offered|escalated|documented|reported|followed|walked|showed|double-checked|reviewed|trained|organi[sz]ed|created|started|fixed|moved|pulled|compared|traced|reproduced|added|removed|replaced|wrapped|logged|scheduled|coordinated|negotiated|prioriti[sz]ed)\b/g;
 const NUMBER = /\b\d+(?:[.,]\d+)?\s*(%|percent|minutes?|hours?|days?|weeks?|months?|years?|k\b|dollars?|people|customers?|patients?|guests?|orders?|tickets?|units?|miles?|pallets?|loads?|tables?|rooms?|degrees?|times?|x\b)?|\$\s?\d+|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|double|twice)\b/gi;
 
+/** Grammar of talking in general rather than about one's own work: cues of register, not of any trade. */
+const GENERALISATION = / (always|never|everybody|everyone|anybody|nobody|all the time|constantly|every time|just|honestly|basically|usually|generally|stuff|things) /g;
+const SELF_DESCRIPTION = / (i'm|i am) (a |an |the |pretty |very |really |always |not |just )?\w+ /g;
+const YOU_WORDS = / (you|your|you're|you've|you'll|you'd) /g;
+const I_WE_WORDS = / (i|we|i'm|i've|i'd|i'll|we're|we've|we'd|my|our|me|us) /g;
+
 const countPhrases = (text: string, list: string[]) => list.reduce((n, p) => n + (text.includes(p) ? 1 : 0), 0);
 
 export interface AnswerFeatures {
@@ -50,6 +56,14 @@ export interface AnswerFeatures {
   verbs: number;
   /** Noun phrases of two or more content words: specific things ("HIPAA authorization", "steam wand"). */
   specificNouns: number;
+  /** Sentences that tell something that happened (a verb in the past tense): an account, not a view. */
+  pastSentences: number;
+  /** Sweeping words (always, never, everybody, just, honestly, usually, stuff): talk about work in general. */
+  generalisations: number;
+  /** "I'm a…", "I am pretty…": the candidate describing themselves rather than what they did. */
+  selfDescriptions: number;
+  /** Share of the personal pronouns that are the generic "you" ("you just have to deal with it") rather than I or we. */
+  genericYou: number;
   tokens: Token[];
 }
 
@@ -64,11 +78,18 @@ const PLACE_ABBREVIATIONS = new Set(['US', 'USA', 'UK', 'EU', 'UAE', 'NYC', 'LA'
 const ACRONYM = /\b(?:[A-Z]{2,6}s?|[A-Z]+[a-z]*[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]+)\b/g;
 
 /** Verbs and multi-word noun phrases, by compromise's tagger (a pure function of the text). */
-function partsOfSpeech(answer: string): { verbs: number; specificNouns: number } {
+function partsOfSpeech(answer: string): { verbs: number; specificNouns: number; pastSentences: number } {
   const doc = nlp(answer);
+  const pastSentences = doc.sentences().filter((s) => s.has('#PastTense')).length;
   const verbs = (doc.verbs().out('array') as string[]).filter((v) => !/^(?:is|are|was|were|be|been|am|'m|'s|have|has|had|do|does|did|think|guess|mean|know|like|want|feel|get|got)$/i.test(v.trim())).length;
   const specificNouns = (doc.nouns().out('array') as string[]).filter((n) => n.split(/\s+/).filter((w) => !isStopword(w.replace(/[^a-z'-]/gi, '')) && /[a-z]{3,}/i.test(w)).length >= 2).length;
-  return { verbs, specificNouns };
+  return { verbs, specificNouns, pastSentences };
+}
+
+function pronounShare(text: string): number {
+  const you = (text.match(YOU_WORDS) ?? []).length;
+  const own = (text.match(I_WE_WORDS) ?? []).length;
+  return you + own ? you / (you + own) : 0;
 }
 
 export function analyseAnswer(question: string, answer: string, options: AnswerContext = {}): AnswerFeatures {
@@ -102,6 +123,9 @@ export function analyseAnswer(question: string, answer: string, options: AnswerC
     clarity: sents.length ? comfortable / sents.length : 0,
     domainTerms: options.lexicon ? new Set(content.map((t) => t.stem).filter((st) => options.lexicon!.has(st))).size : 0,
     domainShare: options.lexicon && content.length ? content.filter((t) => options.lexicon!.has(t.stem)).length / content.length : 0,
+    generalisations: (text.match(GENERALISATION) ?? []).length,
+    selfDescriptions: (text.match(SELF_DESCRIPTION) ?? []).length,
+    genericYou: pronounShare(text),
     acronyms: (answer.match(ACRONYM) ?? []).filter((a) => !PLACE_ABBREVIATIONS.has(a.replace(/s$/, '')) && a !== 'I').length,
     ...partsOfSpeech(answer),
     tokens,
@@ -126,20 +150,24 @@ export interface AnswerScore {
  * answers often repeat them).
  */
 export const SCORE_WEIGHTS = {
-  base: 15.5,
-  domainTerms: 20,
-  domainShare: 13,
-  specifics: 17.5,
-  actions: 7.5,
-  outcome: 7,
-  situation: 5,
-  substance: 12,
-  verbs: 8,
-  specificNouns: 7.5,
-  hedges: -15,
-  generic: -22,
-  fillers: -15,
+  base: 19,
+  domainTerms: 14,
+  domainShare: 14.5,
+  specifics: 15.5,
+  actions: 4,
+  outcome: 3.5,
+  situation: 4,
+  substance: 20,
+  verbs: 10,
+  specificNouns: 5,
+  hedges: -11.5,
+  generic: -22.5,
+  fillers: -22,
   poorJudgement: -25,
+  narrative: 2,
+  generalising: -18.5,
+  selfDescription: -5.5,
+  genericYou: -13,
 } as const;
 
 /**
@@ -165,6 +193,10 @@ export function scoreFeatures(f: AnswerFeatures): Record<Exclude<keyof typeof SC
     generic: saturate(f.generic, 1),
     fillers: clamp(f.fillers / sentencesSaid),
     poorJudgement: saturate(f.poorJudgement, 1),
+    narrative: clamp(f.pastSentences / sentencesSaid),
+    generalising: clamp(f.generalisations / sentencesSaid),
+    selfDescription: clamp(f.selfDescriptions / sentencesSaid),
+    genericYou: f.genericYou,
   };
 }
 

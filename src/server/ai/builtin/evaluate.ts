@@ -6,7 +6,7 @@ import { COMMUNICATION, CULTURE_FIT, INDUSTRIES } from './industries';
 import { recogniseIndustry } from './plan';
 import { contentStems, sentences, words } from './text';
 
-export const BUILTIN_EVALUATION_VERSION = 'builtin-eval-2';
+export const BUILTIN_EVALUATION_VERSION = 'builtin-eval-3';
 
 const isCandidate = (speaker: string) => !/^(ai|interviewer|ai interviewer|assistant|agent|system)$/i.test(speaker.trim());
 
@@ -174,7 +174,7 @@ export function jobLexicon(input: EvaluationInput): Set<string> {
  * answers pulls every interview towards the middle, and the scale's bands are wide (strong 75+,
  * weak below 40). Fixed points: 55 stays 55.
  */
-export const CALIBRATION = { pivot: 55, stretch: 1.5 };
+export const CALIBRATION = { pivot: 53, stretch: 1.7 };
 const stretch = (x: number) => 55 + CALIBRATION.stretch * (x - CALIBRATION.pivot);
 
 export function evaluateTranscript(input: EvaluationInput): Evaluation {
