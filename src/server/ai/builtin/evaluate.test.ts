@@ -36,7 +36,7 @@ describe('the score scale', () => {
     expect(result.insufficientEvidence).toBe(true);
     expect(result.overall).toBeNull();
     expect(result.criteria.every((c) => c.score === null)).toBe(true);
-    expect(MIN_EVIDENCE_WORDS).toBe(12);
+    expect(MIN_EVIDENCE_WORDS).toBe(8);
   });
 
   it('ranks every whole interview strong > adequate > weak, puts weak ones below 40 and the best at 80 or more', () => {

@@ -146,10 +146,11 @@ function describe(score: number, profile: CriterionProfile, parts: AnswerScore['
 
 /**
  * Below this many content words of evidence for a criterion (every answer counts in part for every
- * criterion, more where it speaks to it), the criterion is not judged: about two sentences, the
- * least an interviewer could rate. Three short, relevant answers are well above it.
+ * criterion, more where it speaks to it), the criterion is not judged: less than one complete
+ * sentence about it ("Um, yeah.", "Not sure."). A short complete answer, however poor ("I'd just
+ * tell them that's the policy"), is something an interviewer rates (low), so it is scored.
  */
-export const MIN_EVIDENCE_WORDS = 12;
+export const MIN_EVIDENCE_WORDS = 8;
 
 /** Words of the job that say nothing about it. */
 const GENERIC_STEMS = new Set(
