@@ -74,7 +74,7 @@ export const loadDataset = () => ({
    * Unlawful questions in many phrasings and lawful neighbours, written to develop the bias check's
    * concepts: each list was first measured untouched, then used (decision 014).
    */
-  biasDev: ['bias-dev', 'bias-dev-2', 'bias-dev-3', 'bias-dev-4'].map((dir) => load(`${dir}/bias-questions.json`, biasQuestions)),
+  biasDev: ['bias-dev', 'bias-dev-2', 'bias-dev-3', 'bias-dev-4', 'bias-dev-5'].map((dir) => load(`${dir}/bias-questions.json`, biasQuestions)),
 });
 
 /**
