@@ -6,9 +6,9 @@ import path from 'node:path';
 import { inject } from 'vitest';
 
 /**
- * A private app server for one test file: the same command as global-setup's (built client from
- * dist/client, API on the embedded database), on its own port and data directory, so a test can
- * stop and restart it (e.g. mid-upload) without touching the shared server.
+ * A private app server for one test file: the same command as global-setup's (`npm start`'s, on the
+ * client and server compiled for this run, API on the embedded database), on its own port and data
+ * directory, so a test can stop and restart it (e.g. mid-upload) without touching the shared server.
  */
 export interface AppServer {
   /** http://localhost:{port} (also the server's APP_URL, so candidate links point here). */
@@ -83,7 +83,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   let child: ChildProcess | null = null;
 
   const launch = async () => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, inject('serverArgs'), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
     proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -17,6 +17,8 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** The client built for this run (servers started by tests serve it too). */
     clientDir: string;
+    /** Node's arguments for the server compiled for this run: `npm start`'s, with this run's bundle. */
+    serverArgs: string[];
   }
 }
 
@@ -77,13 +79,38 @@ async function startMailbox(smtp: TestSmtp): Promise<{ url: string; server: Serv
 
 const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-/** Builds the client from the current source and starts the app as `npm start` would, on a fresh data dir. */
+/**
+ * What `npm start` runs after building: its script ends with `exec node <flags> dist/server/main.js`.
+ * Returns node's arguments with the bundle replaced by `bundle`.
+ */
+function startArgs(bundle: string): string[] {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const match = /(?:^|&&)\s*exec node ([^&|;]+)$/.exec(pkg.scripts.start ?? '');
+  if (!match) throw new Error(`package.json's start script does not end with "exec node …": ${pkg.scripts.start}`);
+  const args = match[1]!.trim().split(/\s+/);
+  return [...args.slice(0, -1), bundle];
+}
+
+/** Builds the client and the server from the current source and starts the app as `npm start` would, on a fresh data dir. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // A private build, so another build of dist/client during the run cannot change what is served.
+  // Private builds, so another build of dist/ during the run cannot change what is served. The
+  // server's bundle stays inside the repository: it finds node_modules and drizzle/ from there.
   const clientDir = mkdtempSync(path.join(os.tmpdir(), 'hireloop-e2e-client-'));
+  mkdirSync('dist', { recursive: true });
+  const serverDir = mkdtempSync(path.join('dist', 'e2e-server-'));
+  const removeBuilds = () => {
+    rmSync(clientDir, { recursive: true, force: true });
+    rmSync(serverDir, { recursive: true, force: true });
+  };
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', clientDir, '--emptyOutDir'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('client build failed');
+  const serverBuild = build.status === 0 && spawnSync('npm', ['run', '-s', 'build:server', '--', `--outfile=${path.join(serverDir, 'main.js')}`], { stdio: 'inherit' });
+  if (!serverBuild || serverBuild.status !== 0) {
+    removeBuilds();
+    throw new Error(build.status === 0 ? 'server build failed' : 'client build failed');
+  }
   project.provide('clientDir', clientDir);
+  const serverArgs = startArgs(path.resolve(serverDir, 'main.js'));
+  project.provide('serverArgs', serverArgs);
 
   // A real SMTP server on loopback receives the app's mail; the mailbox serves it to the tests.
   const smtp = await startTestSmtp();
@@ -110,7 +137,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   delete env.DATABASE_URL;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverArgs, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   try {
@@ -119,7 +146,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     child.kill('SIGTERM');
     await closeMail();
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(clientDir, { recursive: true, force: true });
+    removeBuilds();
     throw err;
   }
   project.provide('baseUrl', baseUrl);
@@ -135,7 +162,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(clientDir, { recursive: true, force: true });
+    removeBuilds();
     await closeMail();
     throw new Error(`operator registration failed: ${res.status} ${body}`);
   }
@@ -145,7 +172,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(clientDir, { recursive: true, force: true });
+    removeBuilds();
     await closeMail();
   };
 }

@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -24,7 +26,33 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+/**
+ * The repository's drizzle/ folder, found upwards from this module: src/server/db/ when run from
+ * source (tests, `npm run dev`), dist/server/ when run compiled (`npm start`).
+ */
+export const migrationsFolder = findUp('drizzle/meta/_journal.json', path.dirname(fileURLToPath(import.meta.url)));
+
+function findUp(relative: string, from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, relative))) return path.join(dir, relative.split('/')[0]!);
+    if (path.dirname(dir) === dir) throw new Error(`${relative} not found above ${from}`);
+  }
+}
+
+/**
+ * Postgres settings for the embedded database, on top of PGlite's own start parameters
+ * (docs/decisions/017-memory-and-start.md). The WebAssembly heap never shrinks: whatever Postgres
+ * touches once stays resident for the life of the process. The data files are ordinary files, so
+ * the operating system's page cache still holds what does not fit in shared_buffers.
+ */
+const pgliteSettings = {
+  // initdb writes 128MB: touched as pages were read, it grew the heap from 128 to 189 MiB.
+  shared_buffers: '16MB',
+  // CREATE INDEX in a migration may use this much, and the heap would keep it: 64MB by default.
+  maintenance_work_mem: '16MB',
+};
+
+const pgliteStartParams = [...PGlite.defaultStartParams, ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -62,11 +90,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   let client: PGlite;
   if (options.memory) {
-    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams });
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create({ dataDir: dir });
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDataDir(dir);
+    client = await PGlite.create({ dataDir: dir, startParams: pgliteStartParams });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
@@ -78,6 +107,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       values?.length ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     close: () => client.close(),
   };
+}
+
+/**
+ * Creates a new embedded database's files in a short-lived process. PGlite's initdb runs a second
+ * Postgres and copies its heap; in the server's own process that left about 400 MiB of garbage
+ * and a fragmented malloc heap behind (600+ MiB resident at idle after a first start).
+ */
+async function initPgliteDataDir(dir: string): Promise<void> {
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
+const db = await PGlite.create({ dataDir: process.argv[1] });
+await db.close();`;
+  try {
+    await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script, dir]);
+  } catch (err) {
+    throw new Error(`Could not create the embedded database in ${dir}: ${(err as { stderr?: string }).stderr || String(err)}`);
+  }
 }
 
 export async function isDatabaseUp(database: Database): Promise<boolean> {
