@@ -2,13 +2,14 @@
  * Lighthouse (default mobile settings, Debian's Chromium) on the landing page, the auth page, the
  * candidate's ready page and the recruiter dashboard of the built client, served by the API server
  * on a temporary embedded database, with the goals of issue 12 beside each figure.
- *   npm run bench:pages [-- --no-build]
+ *   npm run bench:pages [-- --no-build] [-- --page=<name part>] [-- --save=<dir>]
  * Without --no-build the client is built into a temporary directory (dist/client is left alone);
- * with it, dist/client is served as it is. Loopback only; the server, Chromium and every temporary
+ * with it, dist/client is served as it is. --page= measures only the pages whose name contains the
+ * text (e.g. --page=candidate); --save= writes each Lighthouse report (JSON) into that directory. Loopback only; the server, Chromium and every temporary
  * directory are gone when it ends.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,9 @@ const HEALTH_TIMEOUT_MS = 60_000;
 const KiB = 1024;
 
 const noBuild = process.argv.includes('--no-build');
+const argValue = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const onlyPage = argValue('page');
+const saveDir = argValue('save');
 
 /** Issue 12's goals: performance >= 95 and accessibility 100 everywhere; a JavaScript budget (compressed KiB) for some pages. */
 interface Target {
@@ -235,6 +239,10 @@ async function runLighthouse(baseUrl: string, target: Target): Promise<Measured>
     const result = await Promise.race([run, timeout]);
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    if (saveDir) {
+      mkdirSync(saveDir, { recursive: true });
+      writeFileSync(path.join(saveDir, `${target.name.replace(/[^a-z0-9]+/gi, '-')}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const score = (id: string) => {
       const s = lhr.categories[id]?.score;
@@ -314,7 +322,7 @@ function printTable(rows: Measured[]) {
   }
 }
 
-/** What the build wrote to assets/, raw and as gzip/brotli would send it (none of it is served compressed yet). */
+/** What the build wrote to assets/, raw and compressed as the build compresses it (the .br and .gz files the server sends). */
 function printAssets(clientDir: string) {
   const assets = path.join(clientDir, 'assets');
   if (!existsSync(assets)) return;
@@ -341,7 +349,7 @@ async function main(): Promise<number> {
     { name: 'dashboard /dashboard', path: '/dashboard', cookie, jsBudgetKiB: 300 },
   ];
   const rows: Measured[] = [];
-  for (const target of targets) {
+  for (const target of targets.filter((t) => !onlyPage || t.name.includes(onlyPage))) {
     console.log(`Lighthouse: ${target.name} (${target.path.replace(/token=[^&]+/, 'token=…')})`);
     let measured = await runLighthouse(baseUrl, target);
     // Lighthouse's own transient failures (NO_NAVSTART, NO_FCP under load) ask for another run: one more, with its own time limit.

@@ -1,11 +1,10 @@
-import '@/contracts/zod-messages';
 import './index.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from '@/client/components/ui/toaster';
 import { AuthProvider } from '@/client/features/auth/hooks/use-auth';
 import { queryClient } from '@/client/lib/query-client';
+import { LazyToaster } from './app/lazy-toaster';
 import { AppRouter } from './app/router';
 
 createRoot(document.getElementById('root')!).render(
@@ -13,7 +12,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <AppRouter />
-        <Toaster />
+        <LazyToaster />
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -123,7 +123,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const indexHtml = config.clientDir && path.join(config.clientDir, 'index.html');
   const hasClient = Boolean(indexHtml && existsSync(indexHtml));
   if (hasClient && config.clientDir) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false, setHeaders: clientCacheHeaders(config.clientDir) });
+    // preCompressed: the build writes a .br and a .gz beside each file (vite.config.ts); the one the
+    // browser accepts is sent, with Vary: Accept-Encoding, and the plain file otherwise.
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: clientCacheHeaders(config.clientDir),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

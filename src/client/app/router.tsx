@@ -1,97 +1,137 @@
-import { Route, Switch, useSearch } from 'wouter';
-import { AuthPage } from '@/client/features/auth/components/auth-page';
+import { useEffect, type ReactNode } from 'react';
+import { Route, Switch, useParams, useSearch } from 'wouter';
 import { ProtectedRoute, SignedOutRoute } from '@/client/features/auth/components/protected-route';
-import { BookDemoPage } from '@/client/features/marketing/components/book-demo-page';
-import { InterviewReportPage } from '@/client/features/marketing/components/interview-report-page';
-import { LandingPage } from '@/client/features/marketing/components/landing-page';
-import { LiveInterviewPage } from '@/client/features/marketing/components/live-interview-page';
-import { PhoneScreenPage } from '@/client/features/marketing/components/phone-screen-page';
-import { AdminPage } from './pages/admin-page';
-import { CandidateInterviewPage } from './pages/candidate-interview-page';
-import { CreateJobPage } from './pages/create-job-page';
-import { CreatePhoneScreeningPage } from './pages/create-phone-screening-page';
-import { DashboardPage } from './pages/dashboard-page';
-// Aliased: the marketing feature's InterviewReportPage (/product/interview-report) already has the name.
-import { InterviewReportPage as RecruiterInterviewReportPage } from './pages/interview-report-page';
-import { JobPage } from './pages/job-page';
+import { usePrefetchCandidateRoom } from '@/client/features/candidate-room/api/prefetch-candidate-room';
+import { parseCandidateLink } from './candidate-link';
+import { lazyPage, withZodMessages } from './lazy-page';
+import { PageLoadBoundary } from './page-load-boundary';
 import { NotFoundPage } from './pages/not-found-page';
-import { PhoneCallPage } from './pages/phone-call-page';
-import { PhoneScreeningCallPage } from './pages/phone-screening-call-page';
-import { PhoneScreeningPage } from './pages/phone-screening-page';
-import { ScreeningResultPage } from './pages/screening-result-page';
+
+// Code split by route (decision 016): the entry holds React, react-query, wouter and the session;
+// the public site, the sign-in page, the demo request, the candidate room, the phone call page and
+// the recruiter workspace each load with their routes (what they share goes in shared chunks, see
+// vite.config.ts). Pages that validate with zod load its messages with them.
+
+// The public site.
+const LandingPage = lazyPage(() => import('./sections/public-site').then((m) => m.LandingPage));
+const LiveInterviewPage = lazyPage(() => import('./sections/public-site').then((m) => m.LiveInterviewPage));
+const PhoneScreenPage = lazyPage(() => import('./sections/public-site').then((m) => m.PhoneScreenPage));
+// The marketing feature's /product/interview-report, not the recruiter's report.
+const ProductReportPage = lazyPage(() => import('./sections/public-site').then((m) => m.InterviewReportPage));
+const BookDemoPage = lazyPage(withZodMessages(() => import('@/client/features/marketing/components/book-demo-page').then((m) => m.BookDemoPage)));
+const AuthPage = lazyPage(withZodMessages(() => import('@/client/features/auth/components/auth-page').then((m) => m.AuthPage)));
+
+// The candidate's pages (a token link each).
+const CandidateInterviewPage = lazyPage(() => import('./pages/candidate-interview-page').then((m) => m.CandidateInterviewPage));
+const PhoneCallPage = lazyPage(() => import('./pages/phone-call-page').then((m) => m.PhoneCallPage));
+
+// The recruiter workspace: one chunk for all its pages.
+const workspacePages = {
+  DashboardPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.DashboardPage))),
+  AdminPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.AdminPage))),
+  CreateJobPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.CreateJobPage))),
+  JobPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.JobPage))),
+  ReportPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.InterviewReportPage))),
+  CreatePhoneScreeningPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.CreatePhoneScreeningPage))),
+  PhoneScreeningPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.PhoneScreeningPage))),
+  PhoneScreeningCallPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.PhoneScreeningCallPage))),
+  ScreeningResultPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.ScreeningResultPage))),
+};
+const { DashboardPage, AdminPage, CreateJobPage, JobPage, ReportPage, CreatePhoneScreeningPage, PhoneScreeningPage, PhoneScreeningCallPage, ScreeningResultPage } =
+  workspacePages;
+
+/**
+ * A recruiter page: the workspace's chunk is asked for at once, so it loads while the session check
+ * runs (not after it), and since it holds every workspace page, moving around never waits again.
+ */
+function Workspace({ children, role }: { children: ReactNode; role?: 'admin' }) {
+  useEffect(() => {
+    for (const page of Object.values(workspacePages)) void page.preload().catch(() => undefined);
+  }, []);
+  return <ProtectedRoute role={role}>{children}</ProtectedRoute>;
+}
+
+/** The candidate's room: its data is asked for here, while the room's chunk loads. */
+function CandidateRoute() {
+  const { id } = useParams<{ id: string }>();
+  usePrefetchCandidateRoom(parseCandidateLink(id, useSearch()));
+  return <CandidateInterviewPage />;
+}
 
 /** /interview/{id} is the candidate's screen with a token, else the recruiter's report. */
 function InterviewRoute() {
   const token = new URLSearchParams(useSearch()).get('token');
-  if (token) return <CandidateInterviewPage />;
+  if (token) return <CandidateRoute />;
   return (
-    <ProtectedRoute>
-      <RecruiterInterviewReportPage />
-    </ProtectedRoute>
+    <Workspace>
+      <ReportPage />
+    </Workspace>
   );
 }
 
 export function AppRouter() {
   return (
-    <Switch>
-      <Route path="/">
-        <SignedOutRoute>
-          <LandingPage />
-        </SignedOutRoute>
-      </Route>
-      <Route path="/auth">
-        <SignedOutRoute>
-          <AuthPage />
-        </SignedOutRoute>
-      </Route>
-      <Route path="/book-demo" component={BookDemoPage} />
-      <Route path="/product/live-interview" component={LiveInterviewPage} />
-      <Route path="/product/phone-screen" component={PhoneScreenPage} />
-      <Route path="/product/interview-report" component={InterviewReportPage} />
-      <Route path="/candidate/:id" component={CandidateInterviewPage} />
-      <Route path="/interview/:id" component={InterviewRoute} />
-      <Route path="/phone-call/:candidateId" component={PhoneCallPage} />
-      <Route path="/dashboard">
-        <ProtectedRoute>
-          <DashboardPage />
-        </ProtectedRoute>
-      </Route>
-      <Route path="/admin">
-        <ProtectedRoute role="admin">
-          <AdminPage />
-        </ProtectedRoute>
-      </Route>
-      <Route path="/job/new">
-        <ProtectedRoute>
-          <CreateJobPage />
-        </ProtectedRoute>
-      </Route>
-      <Route path="/job/:id">
-        <ProtectedRoute>
-          <JobPage />
-        </ProtectedRoute>
-      </Route>
-      <Route path="/phone-screening/new">
-        <ProtectedRoute>
-          <CreatePhoneScreeningPage />
-        </ProtectedRoute>
-      </Route>
-      <Route path="/phone-screening/:id">
-        <ProtectedRoute>
-          <PhoneScreeningPage />
-        </ProtectedRoute>
-      </Route>
-      <Route path="/phone-screening/:id/call/:candidateId">
-        <ProtectedRoute>
-          <PhoneScreeningCallPage />
-        </ProtectedRoute>
-      </Route>
-      <Route path="/phone-screening/:id/candidates/:candidateId">
-        <ProtectedRoute>
-          <ScreeningResultPage />
-        </ProtectedRoute>
-      </Route>
-      <Route component={NotFoundPage} />
-    </Switch>
+    <PageLoadBoundary>
+      <Switch>
+        <Route path="/">
+          <SignedOutRoute>
+            <LandingPage />
+          </SignedOutRoute>
+        </Route>
+        <Route path="/auth">
+          <SignedOutRoute>
+            <AuthPage />
+          </SignedOutRoute>
+        </Route>
+        <Route path="/book-demo" component={BookDemoPage} />
+        <Route path="/product/live-interview" component={LiveInterviewPage} />
+        <Route path="/product/phone-screen" component={PhoneScreenPage} />
+        <Route path="/product/interview-report" component={ProductReportPage} />
+        <Route path="/candidate/:id" component={CandidateRoute} />
+        <Route path="/interview/:id" component={InterviewRoute} />
+        <Route path="/phone-call/:candidateId" component={PhoneCallPage} />
+        <Route path="/dashboard">
+          <Workspace>
+            <DashboardPage />
+          </Workspace>
+        </Route>
+        <Route path="/admin">
+          <Workspace role="admin">
+            <AdminPage />
+          </Workspace>
+        </Route>
+        <Route path="/job/new">
+          <Workspace>
+            <CreateJobPage />
+          </Workspace>
+        </Route>
+        <Route path="/job/:id">
+          <Workspace>
+            <JobPage />
+          </Workspace>
+        </Route>
+        <Route path="/phone-screening/new">
+          <Workspace>
+            <CreatePhoneScreeningPage />
+          </Workspace>
+        </Route>
+        <Route path="/phone-screening/:id">
+          <Workspace>
+            <PhoneScreeningPage />
+          </Workspace>
+        </Route>
+        <Route path="/phone-screening/:id/call/:candidateId">
+          <Workspace>
+            <PhoneScreeningCallPage />
+          </Workspace>
+        </Route>
+        <Route path="/phone-screening/:id/candidates/:candidateId">
+          <Workspace>
+            <ScreeningResultPage />
+          </Workspace>
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </PageLoadBoundary>
   );
 }

@@ -8,6 +8,9 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   return async ({ queryKey }) => {
     const res = await fetch(String(queryKey[0]), { credentials: 'include' });
     if (options.on401 === 'returnNull' && res.status === 401) {
+      // Read the (small) body, so the response ends: an unread one stays open, and a page that
+      // waits for the network to go quiet (Lighthouse, for one) waits for it forever.
+      await res.text();
       return null as T;
     }
     await throwIfResNotOk(res);

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { ApiError } from '@/client/lib/api';
 import { useCandidateInterview } from '../api/get-candidate-interview';
 import { useCandidateJob } from '../api/get-candidate-job';
+import { SUBMITTED_STATUSES } from '../api/prefetch-candidate-room';
 import { CompletedView } from './completed-view';
 import { ErrorView } from './error-view';
 import { InterviewSession } from './interview-session';
 import { LoadingView } from './loading-view';
 import { NotFoundView } from './not-found-view';
 
-const SUBMITTED_STATUSES = new Set(['evaluating', 'completed']);
 const LOAD_FAILED = 'We could not load your interview. Please check your connection and try again.';
 
 /** A 4xx (no such interview, a wrong token, a missing job) means the link does not work; anything else may pass. */

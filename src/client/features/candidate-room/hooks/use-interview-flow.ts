@@ -16,7 +16,7 @@ import { personalise } from '../utils/personalise';
 import { clearProgress, loadProgress } from '../utils/progress-store';
 import { AI_SPEAKER, CANDIDATE_SPEAKER, resumePoint } from '../utils/resume';
 import { useSpeech } from './use-speech';
-import { useSpeechRecognition } from './use-speech-recognition';
+import { useSpeechRecognition } from '@/client/hooks/use-speech-recognition';
 import { useTranscript } from './use-transcript';
 
 export const MEDIA_ERROR = 'Failed to access camera or microphone. Please check your permissions.';

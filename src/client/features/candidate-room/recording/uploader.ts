@@ -7,9 +7,9 @@
  * 423 and offset conflicts are retried for as long as the page is open; the server refusing the
  * upload (401, 403, 409 on creation, 413, 415, 400…) ends it with an ApiError.
  */
-import * as tus from 'tus-js-client';
+import type * as tus from 'tus-js-client';
 import { ApiError } from '@/client/lib/api';
-import { UPLOAD_TOKEN_HEADER } from '@/contracts/candidate-room';
+import { CANDIDATE_TOKEN_HEADER } from '../api/candidate-request';
 import { MissingBytesError, type ChunkStore, type SegmentRecord } from './chunk-store';
 
 export const DEFAULT_CHUNK_SIZE = 512 * 1024;
@@ -53,20 +53,36 @@ class StalledRequestError extends Error {
   }
 }
 
+/** tus-js-client's chunk could not be loaded (the connection dropped): treated like a network error. */
+class TusLoadError extends Error {
+  constructor(cause: unknown) {
+    super('tus: could not load the upload client', { cause });
+    this.name = 'TusLoadError';
+  }
+}
+
 type Outcome = { ok: true; url: string } | { ok: false; error: unknown };
 type Failure = 'network' | 'unavailable' | 'conflict' | 'gone' | 'lost' | 'local' | 'refused';
+
+/**
+ * tus-js-client (about 58 KiB with its dependencies) is loaded by the first upload attempt, not with
+ * the candidate's ready page; every tus error is raised after that, so the checks below can rely on it.
+ */
+let tusLib: typeof tus | null = null;
+const loadTus = async (): Promise<typeof tus> => (tusLib ??= await import('tus-js-client'));
+const isDetailedError = (error: unknown): error is tus.DetailedError => tusLib !== null && error instanceof tusLib.DetailedError;
 
 /** How many failures in a row, without the server acknowledging anything in between, are tolerated for errors that are not outages. */
 const MAX_ODD_FAILURES = 5;
 
 function responseOf(error: unknown): tus.HttpResponse | null {
-  return error instanceof tus.DetailedError ? error.originalResponse : null;
+  return isDetailedError(error) ? error.originalResponse : null;
 }
 
 function classify(error: unknown): Failure {
   if (error instanceof MissingBytesError) return 'lost';
-  if (error instanceof StalledRequestError) return 'network';
-  if (!(error instanceof tus.DetailedError) || !error.originalRequest) return 'local';
+  if (error instanceof StalledRequestError || error instanceof TusLoadError) return 'network';
+  if (!isDetailedError(error) || !error.originalRequest) return 'local';
   const cause = error.causingError;
   if (cause instanceof MissingBytesError) return 'lost';
   const res = error.originalResponse;
@@ -105,7 +121,7 @@ function toFinalError(error: unknown): Error {
     const statusText = typeof xhr?.statusText === 'string' && xhr.statusText ? xhr.statusText : (STATUS_TEXT[status] ?? '');
     return new ApiError(status, res.getBody(), statusText);
   }
-  if (error instanceof tus.DetailedError && error.causingError) return error.causingError;
+  if (isDetailedError(error) && error.causingError) return error.causingError;
   return error instanceof Error ? error : new Error(String(error));
 }
 
@@ -356,7 +372,13 @@ export class SegmentUploader {
   }
 
   /** One tus.Upload run: from creation or from the stored URL (HEAD) to success or the first error. */
-  private attempt(): Promise<Outcome> {
+  private async attempt(): Promise<Outcome> {
+    let Upload: typeof tus.Upload;
+    try {
+      ({ Upload } = await loadTus());
+    } catch (error) {
+      return { ok: false, error: new TusLoadError(error) };
+    }
     const { store, token, segment, chunkSize = DEFAULT_CHUNK_SIZE, stallTimeoutMs = 30_000 } = this.options;
     return new Promise<Outcome>((resolve) => {
       let settled = false;
@@ -379,14 +401,14 @@ export class SegmentUploader {
       });
 
       const resuming = this.uploadUrl;
-      const upload = new tus.Upload(new Blob([]), {
+      const upload = new Upload(new Blob([]), {
         endpoint: resuming ? null : this.endpoint,
         uploadUrl: resuming,
         uploadLengthDeferred: true,
         chunkSize,
         // Retries are this class's loop (so a 404 on a stored URL never silently restarts at byte 0).
         retryDelays: null,
-        headers: { [UPLOAD_TOKEN_HEADER]: token },
+        headers: { [CANDIDATE_TOKEN_HEADER]: token },
         metadata: {
           interviewId: String(segment.interviewId),
           segment: String(segment.segment),

@@ -1,114 +1,70 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChartColumn, ChevronDown, Menu, PhoneCall, Video, X, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { ChevronDown, Menu, X } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
-import { cn } from '@/client/lib/cn';
 import { EXPERIENCE_LEVELS, INDUSTRIES, PRODUCT_LINKS, ROUTES } from '../constants';
+import { MenuTriggerStandIn, navItemClass, type MenuActivation } from './nav-menu-trigger';
 import { BrandLogo } from '@/client/components/brand-logo';
 
-const PRODUCT_ICONS: Record<string, LucideIcon> = {
-  [ROUTES.liveInterview]: Video,
-  [ROUTES.phoneScreen]: PhoneCall,
-  [ROUTES.interviewReport]: ChartColumn,
-};
+const loadNavMenus = () => import('./nav-menus');
+type NavMenus = Awaited<ReturnType<typeof loadNavMenus>>;
+type MenuName = 'product' | 'use-case';
 
-const navItemClass =
-  'inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100 data-[state=open]:text-slate-900';
-
-const menuContentClass =
-  'z-50 rounded-xl border border-slate-200 bg-white p-2 text-slate-900 shadow-xl shadow-slate-900/10 outline-none';
-
-function ProductMenu() {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={cn(navItemClass, 'group')}>
-        Product
-        <ChevronDown
-          aria-hidden="true"
-          className="size-4 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
-        />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="start" sideOffset={8} className={cn(menuContentClass, 'w-80')}>
-          {PRODUCT_LINKS.map((item) => (
-            <ProductMenuItem key={item.href} {...item} />
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+/**
+ * The desktop menus' Radix code is not part of the page's first load (a phone, where the desktop
+ * navigation is hidden, never needs it): it is fetched at the first sign of a visitor on a wide
+ * screen (pointer, keyboard, focus), or when a stand-in trigger is opened, which the real menu then
+ * opens as asked.
+ */
+function useNavMenus(nav: RefObject<HTMLElement | null>) {
+  const [menus, setMenus] = useState<{ module: NavMenus; focused: string | null } | null>(null);
+  const [opened, setOpened] = useState<{ menu: MenuName; how: MenuActivation } | null>(null);
+  const isLoading = useRef(false);
+  const load = useCallback(() => {
+    if (isLoading.current) return;
+    isLoading.current = true;
+    loadNavMenus().then(
+      (module) => setMenus({ module, focused: document.activeElement?.getAttribute('data-nav-menu') ?? null }),
+      () => {
+        isLoading.current = false; // the stand-ins stay; the next sign of use tries again
+      },
+    );
+  }, []);
+  useEffect(() => {
+    if (menus) return;
+    const events = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+    const stop = () => events.forEach((name) => window.removeEventListener(name, onSign, true));
+    function onSign() {
+      if (!nav.current || nav.current.getClientRects().length === 0) return; // hidden: a small screen
+      stop();
+      load();
+    }
+    events.forEach((name) => window.addEventListener(name, onSign, { capture: true, passive: true }));
+    return stop;
+  }, [menus, load, nav]);
+  const open = (menu: MenuName) => (how: MenuActivation) => {
+    setOpened({ menu, how });
+    load();
+  };
+  return { menus, opened, open };
 }
 
-function ProductMenuItem({ label, href, description }: { label: string; href: string; description: string }) {
-  const descriptionId = useId();
-  const Icon = PRODUCT_ICONS[href] ?? Video;
+function DesktopMenus({ nav }: { nav: RefObject<HTMLElement | null> }) {
+  const { menus, opened, open } = useNavMenus(nav);
+  if (!menus) {
+    return (
+      <>
+        <MenuTriggerStandIn label="Product" menu="product" onActivate={open('product')} />
+        <MenuTriggerStandIn label="Use Case" menu="use-case" onActivate={open('use-case')} />
+      </>
+    );
+  }
+  const { ProductMenu, UseCaseMenu } = menus.module;
   return (
-    <DropdownMenu.Item
-      asChild
-      className="flex cursor-pointer gap-3 rounded-lg p-3 outline-none data-[highlighted]:bg-brand-50"
-    >
-      <Link href={href} aria-describedby={descriptionId}>
-        <span
-          aria-hidden="true"
-          className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-100 text-brand-700"
-        >
-          <Icon className="size-4" />
-        </span>
-        <span className="flex flex-col">
-          <span className="text-sm font-semibold text-slate-900">{label}</span>
-          <span id={descriptionId} aria-hidden="true" className="text-xs leading-relaxed text-slate-600">
-            {description}
-          </span>
-        </span>
-      </Link>
-    </DropdownMenu.Item>
-  );
-}
-
-function UseCaseGroup({ title, items }: { title: string; items: readonly string[] }) {
-  const labelId = useId();
-  return (
-    <DropdownMenu.Group aria-labelledby={labelId} className="flex flex-col">
-      <DropdownMenu.Label
-        id={labelId}
-        className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-brand-700 uppercase"
-      >
-        {title}
-      </DropdownMenu.Label>
-      {items.map((item) => (
-        <DropdownMenu.Item
-          key={item}
-          className="cursor-default rounded-md px-2 py-1.5 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-slate-900"
-        >
-          {item}
-        </DropdownMenu.Item>
-      ))}
-    </DropdownMenu.Group>
-  );
-}
-
-function UseCaseMenu() {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={cn(navItemClass, 'group')}>
-        Use Case
-        <ChevronDown
-          aria-hidden="true"
-          className="size-4 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
-        />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={8}
-          className={cn(menuContentClass, 'grid w-[min(92vw,30rem)] grid-cols-2 gap-4 p-3')}
-        >
-          <UseCaseGroup title="By Industry" items={INDUSTRIES} />
-          <UseCaseGroup title="By Experience" items={EXPERIENCE_LEVELS} />
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      <ProductMenu openedWith={opened?.menu === 'product' ? opened.how : undefined} hasFocus={menus.focused === 'product'} />
+      <UseCaseMenu openedWith={opened?.menu === 'use-case' ? opened.how : undefined} hasFocus={menus.focused === 'use-case'} />
+    </>
   );
 }
 
@@ -179,6 +135,7 @@ export function SiteHeader() {
   const [isMobileOpen, setIsMobileOpen] = useState(false);
   const mobileNavId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const desktopNav = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!isMobileOpen) return;
@@ -199,10 +156,9 @@ export function SiteHeader() {
           <BrandLogo />
         </Link>
 
-        <nav aria-label="Main" className="hidden flex-1 items-center justify-between md:flex">
+        <nav ref={desktopNav} aria-label="Main" className="hidden flex-1 items-center justify-between md:flex">
           <div className="ml-6 flex items-center gap-1">
-            <ProductMenu />
-            <UseCaseMenu />
+            <DesktopMenus nav={desktopNav} />
             <Link href={ROUTES.bookDemo} className={navItemClass}>
               Pricing
             </Link>

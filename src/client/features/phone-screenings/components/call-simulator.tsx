@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { Label } from '@/client/components/ui/label';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Textarea } from '@/client/components/ui/textarea';
-import { useSpeechRecognition } from '@/client/features/candidate-room/hooks/use-speech-recognition';
+import { useSpeechRecognition } from '@/client/hooks/use-speech-recognition';
 import { cn } from '@/client/lib/cn';
 import { screeningResultQuery, useRefreshCandidateList, useScreeningResult } from '../api/screening-result';
 import { useCallConversation, type CallLine, type CallPhase } from '../hooks/call-conversation';

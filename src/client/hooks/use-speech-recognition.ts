@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FATAL_RECOGNITION_ERRORS, speechRecognitionConstructor, type Recognition, type RecognitionResultEvent } from '../utils/browser-support';
+import { FATAL_RECOGNITION_ERRORS, speechRecognitionConstructor, type Recognition, type RecognitionResultEvent } from '@/client/lib/speech-recognition';
 
 /** The spec's pause before listening again after a recognition error. */
 export const RECOGNITION_RESTART_DELAY_MS = 1_000;

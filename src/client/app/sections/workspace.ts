@@ -1,0 +1,10 @@
+// The recruiter workspace, one chunk: moving between its pages never waits for the network.
+export { AdminPage } from '../pages/admin-page';
+export { CreateJobPage } from '../pages/create-job-page';
+export { CreatePhoneScreeningPage } from '../pages/create-phone-screening-page';
+export { DashboardPage } from '../pages/dashboard-page';
+export { InterviewReportPage } from '../pages/interview-report-page';
+export { JobPage } from '../pages/job-page';
+export { PhoneScreeningCallPage } from '../pages/phone-screening-call-page';
+export { PhoneScreeningPage } from '../pages/phone-screening-page';
+export { ScreeningResultPage } from '../pages/screening-result-page';
