@@ -5,9 +5,11 @@
  * Load comes from autocannon in a worker thread (50 connections, loopback); the servers run in
  * this process's main thread, so `node --cpu-prof --import tsx scripts/bench-api.ts` profiles
  * the server alone (`--only /api/job --no-bare` keeps the bare server out of the profile). Rounds alternate between targets; each figure is the median of 3 rounds.
+ * `cpu µs/req` is the main thread's CPU time per request (our server and, on the embedded
+ * database, PGlite; not PostgreSQL's processes): it compares runs on a busy machine far better than req/s.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -45,6 +47,22 @@ interface Round {
   rps: number;
   p99: number;
   bad: number;
+  /** CPU time of this process's main thread (the servers, and PGlite) per request, in µs; NaN off Linux. */
+  cpuUs: number;
+}
+
+/**
+ * The main thread's CPU time in ms, from /proc (Linux; 10 ms ticks). Unlike req/s it hardly moves
+ * when other processes compete for the cores, so it compares runs made at different times.
+ */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -54,8 +72,10 @@ function listen(server: http.Server): Promise<string> {
 }
 
 async function load(target: Target, duration: number): Promise<Round> {
+  const cpuBefore = mainThreadCpuMs();
   const result = await autocannon({ url: target.url, headers: target.headers, connections, duration, workers: 1 });
-  return { rps: result.requests.average, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
+  const cpuUs = ((mainThreadCpuMs() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts, cpuUs };
 }
 
 async function postgresAnswers(): Promise<boolean> {
@@ -134,16 +154,21 @@ async function measure(targets: Target[]): Promise<Map<string, Round>> {
     }
   }
   return new Map(
-    [...results].map(([name, rs]) => [name, { rps: median(rs.map((r) => r.rps)), p99: median(rs.map((r) => r.p99)), bad: rs.reduce((n, r) => n + r.bad, 0) }]),
+    [...results].map(([name, rs]) => [
+      name,
+      { rps: median(rs.map((r) => r.rps)), p99: median(rs.map((r) => r.p99)), bad: rs.reduce((n, r) => n + r.bad, 0), cpuUs: median(rs.map((r) => r.cpuUs)) },
+    ]),
   );
 }
 
 function printTable(kind: 'pglite' | 'postgres', figures: Map<string, Round>, bareName: string): void {
   const bare = figures.get(bareName)?.rps ?? NaN;
   console.log(`\n${kind === 'pglite' ? 'Embedded database (PGlite)' : 'PostgreSQL'}: ${connections} connections, median of ${rounds} × ${seconds} s`);
-  console.log(`${'target'.padEnd(36)}${'req/s'.padStart(9)}${'p99 ms'.padStart(9)}${'× bare'.padStart(9)}${'non-2xx'.padStart(9)}`);
+  console.log(`${'target'.padEnd(36)}${'req/s'.padStart(9)}${'p99 ms'.padStart(9)}${'× bare'.padStart(9)}${'non-2xx'.padStart(9)}${'cpu µs/req'.padStart(12)}`);
   for (const [name, r] of figures) {
-    console.log(`${name.padEnd(36)}${r.rps.toFixed(0).padStart(9)}${r.p99.toFixed(0).padStart(9)}${(r.rps / bare).toFixed(3).padStart(9)}${String(r.bad).padStart(9)}`);
+    console.log(
+      `${name.padEnd(36)}${r.rps.toFixed(0).padStart(9)}${r.p99.toFixed(0).padStart(9)}${(r.rps / bare).toFixed(3).padStart(9)}${String(r.bad).padStart(9)}${r.cpuUs.toFixed(0).padStart(12)}`,
+    );
   }
   const list = figures.get('GET /api/job');
   if (list && withBare) {

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { interviews } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../modules/auth/session';
+import { preparedPerDb } from '../modules/prepared';
+import { findSession, hashSessionId, SESSION_COOKIE, SessionCache, SessionCheck, type SessionUser } from '../modules/auth/session';
 
 /** Who may call a route; every /api route declares one in its `config.access`. */
 export type Access = 'public' | 'candidate' | 'user' | 'admin';
@@ -11,10 +12,20 @@ export type Access = 'public' | 'candidate' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A read-only route whose handler reads as the user through readAsUser: a session this
+     * instance has cached is then proven inside the handler's own query (one round trip).
+     */
+    cachedSession?: boolean;
+  }
+  interface FastifyInstance {
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /** Set while `user` comes from the session cache and the database has not yet confirmed it. */
+    sessionCheck: SessionCheck | null;
     /** The interview whose candidate link (token) made this request, on candidate routes. */
     candidate: CandidateAccess | null;
   }
@@ -43,6 +54,8 @@ export function sessionIdFrom(request: FastifyRequest): string | null {
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {
+  // A programming error, not the client's: a cachedSession route must read through readAsUser.
+  if (request.sessionCheck) throw new Error('The cached session has not been checked: read through readAsUser');
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'You need to sign in first');
   return request.user;
 }
@@ -54,44 +67,108 @@ export function requireLiveCandidate(request: FastifyRequest): void {
   }
 }
 
+function assertAccess(request: FastifyRequest, access: Access): void {
+  if (access === 'candidate') {
+    // A signed-in recruiter may preview what the candidate gets; otherwise a valid candidate link is needed.
+    if (!request.user && !request.candidate) {
+      throw new AppError('UNAUTHENTICATED', candidateTokenFrom(request) ? 'This interview link is invalid or has expired' : 'A candidate link or a signed-in account is required');
+    }
+    return;
+  }
+  if (access === 'public') return;
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'You need to sign in first');
+  if (access === 'admin' && request.user.role !== 'admin') {
+    // Not found rather than forbidden: the admin area is not advertised to other users.
+    throw new AppError('NOT_FOUND', 'Not found');
+  }
+}
+
+/** Looks the session up in the database now and remembers the answer on this instance. */
+async function loadSession(request: FastifyRequest, idHash: string): Promise<{ user: SessionUser; version: number } | null> {
+  const found = await findSession(request.server.deps.database.db, idHash);
+  request.server.sessionCache.set(idHash, found);
+  request.user = found?.user ?? null;
+  request.sessionCheck = null;
+  return found;
+}
+
+/**
+ * Runs a read as the request's user. When that user came from the session cache, `run` gets a
+ * SessionCheck to put in the WHERE of its first query and confirms it when that query returned a
+ * row. Otherwise (nothing matched, or it failed) the session is looked up in the database: gone
+ * answers 401; a user at the cached version means the cached user was right when `run` read, so
+ * its answer (or error) stands; a changed user has access checked again and `run` runs again as
+ * that user. Why this is as strict as a lookup per request: docs/decisions/015-api-speed.md.
+ */
+export async function readAsUser<T>(request: FastifyRequest, run: (user: SessionUser, check: SessionCheck | null) => Promise<T>): Promise<T> {
+  const check = request.sessionCheck;
+  if (!check) return run(requireUser(request), null);
+  let result: { value: T } | { error: unknown };
+  try {
+    result = { value: await run(request.user!, check) };
+  } catch (error) {
+    result = { error };
+  }
+  if (!check.confirmed) {
+    const found = await loadSession(request, check.idHash);
+    assertAccess(request, request.routeOptions.config.access ?? 'user');
+    if (!found) throw new AppError('UNAUTHENTICATED', 'You need to sign in first');
+    if (found.version !== check.version || found.user.id !== check.userId) return run(found.user, null);
+  }
+  request.sessionCheck = null;
+  if ('error' in result) throw result.error;
+  return result.value;
+}
+
+const candidateQuery = preparedPerDb((db) =>
+  db
+    .select({ interviewId: interviews.id, jobId: interviews.jobId, candidateName: interviews.candidateName, status: interviews.status })
+    .from(interviews)
+    .where(eq(interviews.candidateToken, sql.placeholder('token')))
+    .limit(1)
+    .prepare('candidate_by_token'),
+);
+
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionCheck', null);
   app.decorateRequest('candidate', null);
+  // One per instance: two apps on one database (tests) behave like two servers.
+  app.decorate('sessionCache', new SessionCache());
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.access) {
       throw new Error(`Route ${route.method.toString()} ${route.url} does not declare its access`);
     }
+    // Only reads: a write must not happen before the session behind it is known to be valid.
+    if (route.config?.cachedSession && [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD')) {
+      throw new Error(`Route ${route.method.toString()} ${route.url}: cachedSession is for GET routes only`);
+    }
   });
 
   app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const access = request.routeOptions.config.access;
+    const { access, cachedSession } = request.routeOptions.config;
     if (!access) return;
     const sessionId = sessionIdFrom(request);
     if (sessionId) {
       request.sessionId = sessionId;
-      request.user = await findSessionUser(app.deps.database.db, sessionId);
+      const idHash = hashSessionId(sessionId);
+      const cached = cachedSession ? app.sessionCache.get(idHash) : undefined;
+      if (cached) {
+        request.user = cached.user;
+        request.sessionCheck = new SessionCheck(idHash, cached.user.id, cached.version);
+      } else {
+        await loadSession(request, idHash);
+      }
     }
     if (access === 'candidate') {
       const token = candidateTokenFrom(request);
       if (token) {
-        const [row] = await app.deps.database.db
-          .select({ interviewId: interviews.id, jobId: interviews.jobId, candidateName: interviews.candidateName, status: interviews.status })
-          .from(interviews)
-          .where(eq(interviews.candidateToken, token))
-          .limit(1);
+        const [row] = await candidateQuery(app.deps.database.db).execute({ token });
         request.candidate = row ?? null;
       }
-      // A signed-in recruiter may preview what the candidate gets; otherwise a valid candidate link is needed.
-      if (!request.user && !request.candidate) {
-        throw new AppError('UNAUTHENTICATED', token ? 'This interview link is invalid or has expired' : 'A candidate link or a signed-in account is required');
-      }
     }
-    if (access === 'user' || access === 'admin') requireUser(request);
-    if (access === 'admin' && request.user?.role !== 'admin') {
-      // Not found rather than forbidden: the admin area is not advertised to other users.
-      throw new AppError('NOT_FOUND', 'Not found');
-    }
+    assertAccess(request, access);
   });
 });

@@ -1,5 +1,6 @@
 import type { AiEngine } from '../engine';
-import { checkQuestions, checkText } from './bias';
+import { checkText } from './bias';
+import { checkQuestionsMemoised } from './bias-memo';
 import { decideFollowUp, rewordQuestion } from './conversation';
 import { evaluateTranscript } from './evaluate';
 import { planInterview, screeningQuestions } from './plan';
@@ -17,7 +18,7 @@ export function createBuiltinEngine(): AiEngine {
       const biasFlags = checkText([result.summary, ...result.criteria.map((c) => c.feedback)].join('\n'));
       return { ...result, biasFlags };
     },
-    checkQuestions: async (questions) => checkQuestions(questions),
+    checkQuestions: async (questions) => checkQuestionsMemoised(questions),
     checkText: async (text) => checkText(text),
   };
 }

@@ -23,6 +23,12 @@ export const users = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Bumped by a trigger (drizzle/0007) in the transaction that changes what a session may do:
+     * password, role, approval, review, username or company. A request answered from an
+     * instance's session cache checks it in the database (docs/decisions/015-api-speed.md).
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
   },
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), index('users_company_idx').on(t.companyId)],
 );

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginInput, publicUser, registerInput } from '../../../contracts/auth';
 import { recordAudit } from '../../lib/audit';
-import { requireUser } from '../../plugins/access';
+import { readAsUser } from '../../plugins/access';
 import { login, register, toPublicUser } from './auth.service';
-import { destroySession, SESSION_COOKIE, SESSION_TTL_MS } from './session';
+import { confirmSession, destroySession, hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from './session';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,8 +23,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     });
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
-  r.get('/api/user', { config: { access: 'user' }, schema: { response: { 200: publicUser } } }, (request) =>
-    toPublicUser(requireUser(request)),
+  r.get('/api/user', { config: { access: 'user', cachedSession: true }, schema: { response: { 200: publicUser } } }, (request) =>
+    readAsUser(request, async (user, check) => {
+      if (check) await confirmSession(db, check);
+      return toPublicUser(user);
+    }),
   );
 
   r.post(
@@ -42,7 +45,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/login', { config: { access: 'public' }, schema: { body: loginInput, response: { 200: publicUser } } }, async (request, reply) => {
     // A session that was open before this login is ended: every login gets a new id.
-    if (request.sessionId) await destroySession(db, request.sessionId);
+    if (request.sessionId) {
+      await destroySession(db, request.sessionId);
+      app.sessionCache.delete(hashSessionId(request.sessionId));
+    }
     const { user, sessionId } = await login(db, request.body, meta(request));
     setSessionCookie(reply, sessionId);
     return toPublicUser(user);
@@ -51,6 +57,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/logout', { config: { access: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
     if (request.sessionId) {
       await destroySession(db, request.sessionId);
+      // Other instances find the row gone in their next check; this one forgets at once.
+      app.sessionCache.delete(hashSessionId(request.sessionId));
       if (request.user) {
         await recordAudit(db, { action: 'logout', actorUserId: request.user.id, companyId: request.user.companyId, ip: request.ip });
       }

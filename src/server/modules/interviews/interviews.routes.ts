@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { candidateInterview, createdInterview, createInterviewInput, interviewDetail, interviewListItem, sendEmailsInput, sendEmailsResult } from '../../../contracts/interviews';
 import { AppError } from '../../lib/errors';
-import { requireUser } from '../../plugins/access';
+import { readAsUser, requireUser } from '../../plugins/access';
 import type { RoomService } from '../../rooms/rooms';
 import { idParams } from '../jobs/jobs.routes';
 import { createInterview, getOwnInterview, listInterviews, toCandidateView, toDetail } from './interviews.service';
@@ -15,8 +15,8 @@ export async function interviewRoutes(app: FastifyInstance, options: { rooms: Ro
   const { appUrl } = app.deps.config;
   const user = { access: 'user' } as const;
 
-  r.get('/api/job/:id/interview', { config: user, schema: { params: idParams, response: { 200: z.array(interviewListItem) } } }, (request) =>
-    listInterviews(db, requireUser(request), request.params.id, appUrl),
+  r.get('/api/job/:id/interview', { config: { ...user, cachedSession: true }, schema: { params: idParams, response: { 200: z.array(interviewListItem) } } }, (request) =>
+    readAsUser(request, (u, check) => listInterviews(db, u, request.params.id, appUrl, check)),
   );
 
   r.post(
@@ -32,13 +32,17 @@ export async function interviewRoutes(app: FastifyInstance, options: { rooms: Ro
   );
 
   // With a candidate token: only what the candidate screen needs. Without: the owner's full view.
-  r.get('/api/interview/:id', { config: { access: 'candidate' }, schema: { params: idParams, response: { 200: z.union([interviewDetail, candidateInterview]) } } }, async (request) => {
-    if (request.candidate) {
-      if (request.candidate.interviewId !== request.params.id) throw new AppError('NOT_FOUND', 'Interview not found');
-      return toCandidateView(request.candidate);
-    }
-    return toDetail(await getOwnInterview(db, requireUser(request), request.params.id));
-  });
+  r.get(
+    '/api/interview/:id',
+    { config: { access: 'candidate', cachedSession: true }, schema: { params: idParams, response: { 200: z.union([interviewDetail, candidateInterview]) } } },
+    async (request) => {
+      if (request.candidate) {
+        if (request.candidate.interviewId !== request.params.id) throw new AppError('NOT_FOUND', 'Interview not found');
+        return toCandidateView(request.candidate);
+      }
+      return readAsUser(request, async (u, check) => toDetail(await getOwnInterview(db, u, request.params.id, check)));
+    },
+  );
 
   r.post(
     '/api/send-candidate-emails',

@@ -5,8 +5,9 @@ import type { Db } from '../../db/client';
 import { interviews, jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RoomService } from '../../rooms/rooms';
-import type { SessionUser } from '../auth/session';
-import { getOwnJob } from '../jobs/jobs.service';
+import type { SessionCheck, SessionUser } from '../auth/session';
+import { getOwnJob, requireOwnJob } from '../jobs/jobs.service';
+import { preparedPerDb } from '../prepared';
 import { applyReview, currentScores, type CurrentScores } from '../report/current-scores';
 
 type InterviewRow = typeof interviews.$inferSelect;
@@ -14,10 +15,37 @@ type InterviewRow = typeof interviews.$inferSelect;
 export const candidateLink = (appUrl: string, row: Pick<InterviewRow, 'id' | 'candidateToken'>) => `${appUrl}/interview/${row.id}?token=${row.candidateToken}`;
 
 /** In the room: started, not submitted, and heard from in the last two minutes. */
-const isInRoom = (row: InterviewRow) => row.isActive && row.status === 'in_progress' && row.lastHeartbeatAt !== null && Date.now() - row.lastHeartbeatAt.getTime() < 2 * 60_000;
+const isInRoom = (row: Pick<InterviewRow, 'isActive' | 'status' | 'lastHeartbeatAt'>) => row.isActive && row.status === 'in_progress' && row.lastHeartbeatAt !== null && Date.now() - row.lastHeartbeatAt.getTime() < 2 * 60_000;
+
+/** What a list row is made of: the list reads these columns only (no transcripts, recordings or tokens for the AI). */
+const listColumns = {
+  id: interviews.id,
+  jobId: interviews.jobId,
+  candidateName: interviews.candidateName,
+  email: interviews.email,
+  status: interviews.status,
+  feedback: interviews.feedback,
+  emailSent: interviews.emailSent,
+  isActive: interviews.isActive,
+  lastHeartbeatAt: interviews.lastHeartbeatAt,
+  scheduledFor: interviews.scheduledFor,
+  createdAt: interviews.createdAt,
+  roomName: interviews.roomName,
+  candidateToken: interviews.candidateToken,
+};
+type ListRow = Pick<InterviewRow, keyof typeof listColumns>;
+
+const listQuery = preparedPerDb((db) =>
+  db
+    .select(listColumns)
+    .from(interviews)
+    .where(eq(interviews.jobId, sql.placeholder('jobId')))
+    .orderBy(desc(interviews.createdAt), desc(interviews.id))
+    .prepare('list_interviews'),
+);
 
 /** A list row. Scores are shown for completed interviews only; `scores` are its current scores (reviews applied). */
-export function toListItem(row: InterviewRow, appUrl: string, scores?: CurrentScores): InterviewListItem {
+export function toListItem(row: ListRow, appUrl: string, scores?: CurrentScores): InterviewListItem {
   const isScored = row.status === 'completed';
   const current = isScored ? (scores ?? applyReview(row.feedback, [])) : null;
   return {
@@ -38,9 +66,10 @@ export function toListItem(row: InterviewRow, appUrl: string, scores?: CurrentSc
   };
 }
 
-export async function listInterviews(db: Db, user: SessionUser, jobId: number, appUrl: string): Promise<InterviewListItem[]> {
-  await getOwnJob(db, user, jobId);
-  const rows = await db.select().from(interviews).where(eq(interviews.jobId, jobId)).orderBy(desc(interviews.createdAt), desc(interviews.id));
+/** `check`: a cached session to prove in the ownership query (readAsUser). */
+export async function listInterviews(db: Db, user: SessionUser, jobId: number, appUrl: string, check?: SessionCheck | null): Promise<InterviewListItem[]> {
+  await requireOwnJob(db, user, jobId, check);
+  const rows = await listQuery(db).execute({ jobId });
   const scores = await currentScores(db, rows.filter((r) => r.status === 'completed'));
   return rows.map((r) => toListItem(r, appUrl, scores.get(r.id)));
 }
@@ -81,14 +110,15 @@ export async function createInterview(
 }
 
 /** The company's interview, or 404 for any other id. */
-export async function getOwnInterview(db: Db, user: SessionUser, id: number): Promise<InterviewRow> {
+export async function getOwnInterview(db: Db, user: SessionUser, id: number, check?: SessionCheck | null): Promise<InterviewRow> {
   const [row] = await db
     .select({ interview: interviews })
     .from(interviews)
     .innerJoin(jobs, eq(jobs.id, interviews.jobId))
-    .where(and(eq(interviews.id, id), eq(jobs.companyId, user.companyId)))
+    .where(and(eq(interviews.id, id), eq(jobs.companyId, user.companyId), check?.condition))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Interview not found');
+  check?.confirm();
   return row.interview;
 }
 

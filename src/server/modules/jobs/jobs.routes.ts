@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { candidateJob, createJobInput, job, jobListItem, updateQuestionsInput, updateRubricInput } from '../../../contracts/jobs';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { requireUser } from '../../plugins/access';
+import { readAsUser, requireUser } from '../../plugins/access';
 import { createJob, getOwnJob, listJobs, toJob, updateQuestions, updateRubric } from './jobs.service';
 import { eq } from 'drizzle-orm';
 
@@ -16,7 +16,9 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   const { ai } = app.deps;
   const user = { access: 'user' } as const;
 
-  r.get('/api/job', { config: user, schema: { response: { 200: z.array(jobListItem) } } }, (request) => listJobs(db, requireUser(request)));
+  r.get('/api/job', { config: { ...user, cachedSession: true }, schema: { response: { 200: z.array(jobListItem) } } }, (request) =>
+    readAsUser(request, (u, check) => listJobs(db, u, check)),
+  );
 
   r.post('/api/job', { config: user, schema: { body: createJobInput, response: { 201: job } } }, async (request, reply) => {
     const row = await createJob({ db, ai }, requireUser(request), request.body);
@@ -24,16 +26,24 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // A candidate's link sees only the title and questions of its own interview's job.
-  r.get('/api/job/:id', { config: { access: 'candidate' }, schema: { params: idParams, response: { 200: z.union([job, candidateJob]) } } }, async (request) => {
-    const { id } = request.params;
-    if (request.candidate) {
-      if (request.candidate.jobId !== id) throw new AppError('NOT_FOUND', 'Job not found');
-      const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
-      if (!row) throw new AppError('NOT_FOUND', 'Job not found');
-      return { id: row.id, title: row.title, questions: row.questions, videoRecording: row.videoRecording };
-    }
-    return toJob(await getOwnJob(db, requireUser(request), id), ai);
-  });
+  r.get(
+    '/api/job/:id',
+    { config: { access: 'candidate', cachedSession: true }, schema: { params: idParams, response: { 200: z.union([job, candidateJob]) } } },
+    async (request) => {
+      const { id } = request.params;
+      if (request.candidate) {
+        if (request.candidate.jobId !== id) throw new AppError('NOT_FOUND', 'Job not found');
+        const [row] = await db
+          .select({ id: jobs.id, title: jobs.title, questions: jobs.questions, videoRecording: jobs.videoRecording })
+          .from(jobs)
+          .where(eq(jobs.id, id))
+          .limit(1);
+        if (!row) throw new AppError('NOT_FOUND', 'Job not found');
+        return row;
+      }
+      return readAsUser(request, async (u, check) => toJob(await getOwnJob(db, u, id, check), ai));
+    },
+  );
 
   r.patch('/api/job/:id/questions', { config: user, schema: { params: idParams, body: updateQuestionsInput, response: { 200: job } } }, async (request) =>
     toJob(await updateQuestions(db, requireUser(request), request.params.id, request.body.questions), ai),

@@ -5,7 +5,8 @@ import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { SessionUser } from '../auth/session';
+import { SESSION_CONDITION, type SessionCheck, type SessionUser } from '../auth/session';
+import { preparedPerDb } from '../prepared';
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -26,20 +27,62 @@ export async function toJob(row: JobRow, ai: AiEngine): Promise<Job> {
   };
 }
 
-export async function listJobs(db: Db, user: SessionUser): Promise<JobListItem[]> {
-  const rows = await db
-    .select()
-    .from(jobs)
-    .where(eq(jobs.companyId, user.companyId))
-    .orderBy(sql`${jobs.lastActivity} desc nulls last`, desc(jobs.createdAt), desc(jobs.id));
+// The hot reads, prepared; each with and without the check of a cached session (readAsUser).
+const byCompany = (checked: boolean) => and(eq(jobs.companyId, sql.placeholder('companyId')), checked ? SESSION_CONDITION : undefined);
+const ownJob = (checked: boolean) => and(eq(jobs.id, sql.placeholder('id')), byCompany(checked));
+
+const listQueries = [false, true].map((checked) =>
+  preparedPerDb((db) =>
+    db
+      // Only the columns the list shows: description and the jsonb questions and rubric were most of the decoding.
+      .select({ id: jobs.id, title: jobs.title, numOfInterviews: jobs.numOfInterviews, lastActivity: jobs.lastActivity, createdAt: jobs.createdAt })
+      .from(jobs)
+      .where(byCompany(checked))
+      .orderBy(sql`${jobs.lastActivity} desc nulls last`, desc(jobs.createdAt), desc(jobs.id))
+      .prepare(checked ? 'list_jobs_checked' : 'list_jobs'),
+  ),
+);
+const ownJobQueries = [false, true].map((checked) =>
+  preparedPerDb((db) =>
+    db
+      .select()
+      .from(jobs)
+      .where(ownJob(checked))
+      .limit(1)
+      .prepare(checked ? 'own_job_checked' : 'own_job'),
+  ),
+);
+const ownJobIdQueries = [false, true].map((checked) =>
+  preparedPerDb((db) =>
+    db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(ownJob(checked))
+      .limit(1)
+      .prepare(checked ? 'own_job_id_checked' : 'own_job_id'),
+  ),
+);
+
+/** `check`: a cached session to prove in the same statement (readAsUser). */
+export async function listJobs(db: Db, user: SessionUser, check?: SessionCheck | null): Promise<JobListItem[]> {
+  const rows = await listQueries[check ? 1 : 0]!(db).execute({ companyId: user.companyId, ...check?.params });
+  if (rows.length > 0) check?.confirm();
   return rows.map((r) => ({ id: r.id, title: r.title, num_of_interviews: r.numOfInterviews, lastActivity: iso(r.lastActivity), createdAt: r.createdAt.toISOString() }));
 }
 
 /** The company's job, or 404 for any other id (no enumeration across companies). */
-export async function getOwnJob(db: Db, user: SessionUser, id: number): Promise<JobRow> {
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.companyId, user.companyId))).limit(1);
+export async function getOwnJob(db: Db, user: SessionUser, id: number, check?: SessionCheck | null): Promise<JobRow> {
+  const [row] = await ownJobQueries[check ? 1 : 0]!(db).execute({ id, companyId: user.companyId, ...check?.params });
   if (!row) throw new AppError('NOT_FOUND', 'Job not found');
+  check?.confirm();
   return row;
+}
+
+/** Like getOwnJob when only ownership matters: reads the id alone. */
+export async function requireOwnJob(db: Db, user: SessionUser, id: number, check?: SessionCheck | null): Promise<void> {
+  const [row] = await ownJobIdQueries[check ? 1 : 0]!(db).execute({ id, companyId: user.companyId, ...check?.params });
+  if (!row) throw new AppError('NOT_FOUND', 'Job not found');
+  check?.confirm();
 }
 
 export async function createJob(
@@ -67,7 +110,7 @@ export async function createJob(
 }
 
 export async function updateQuestions(db: Db, user: SessionUser, id: number, questions: string[]): Promise<JobRow> {
-  await getOwnJob(db, user, id);
+  await requireOwnJob(db, user, id);
   const cleaned = cleanQuestions(questions);
   if (cleaned.length === 0) throw new AppError('VALIDATION_FAILED', QUESTIONS_REQUIRED);
   const [row] = await db.update(jobs).set({ questions: cleaned, lastActivity: new Date() }).where(eq(jobs.id, id)).returning();
@@ -75,7 +118,7 @@ export async function updateQuestions(db: Db, user: SessionUser, id: number, que
 }
 
 export async function updateRubric(db: Db, user: SessionUser, id: number, rubric: RubricCriterion[]): Promise<JobRow> {
-  await getOwnJob(db, user, id);
+  await requireOwnJob(db, user, id);
   const cleaned = cleanRubric(rubric);
   if (cleaned.length === 0) throw new AppError('VALIDATION_FAILED', CRITERIA_REQUIRED);
   const [row] = await db.update(jobs).set({ rubric: cleaned, lastActivity: new Date() }).where(eq(jobs.id, id)).returning();
