@@ -16,10 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { interviews, jobs } from '../src/server/db/schema';
+import { adminQuery, postgresAnswers, postgresUrl } from './bench-kit';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -33,7 +33,6 @@ const connections = 50;
 const onlyDb = arg('--db');
 const only = arg('--only');
 const withBare = !process.argv.includes('--no-bare');
-const postgresUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Issue 12's goals for GET /api/job, as a fraction of the bare server's req/s. */
 const goals = { pglite: 0.05, postgres: 0.2 } as const;
 const p99GoalMs = 50;
@@ -76,29 +75,6 @@ async function load(target: Target, duration: number): Promise<Round> {
   const result = await autocannon({ url: target.url, headers: target.headers, connections, duration, workers: 1 });
   const cpuUs = ((mainThreadCpuMs() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   return { rps: result.requests.average, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts, cpuUs };
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 async function post<T>(base: string, url: string, body: unknown, cookie?: string): Promise<{ data: T; headers: Headers }> {

@@ -11,12 +11,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { adminQuery, freePort, postgresAnswers, postgresUrl } from './bench-kit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string) => {
@@ -26,7 +25,6 @@ const arg = (name: string) => {
 const seconds = Number(arg('--seconds')) || 3;
 const onlyDb = arg('--db');
 const connections = 20;
-const postgresUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Issue 12's goals: resident memory at idle after start, and one server process. */
 const goals = { pglite: 250, postgres: 150 } as const;
 const MiB = 1024 * 1024;
@@ -38,16 +36,6 @@ function startCommand(): string[] {
   if (!match) throw new Error(`package.json's start script does not end with "exec node …": ${pkg.scripts.start}`);
   return match[1]!.trim().split(/\s+/);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 function status(pid: number): { rss: number; peak: number } {
   const text = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -209,28 +197,6 @@ async function measure(name: string, goal: number, env: NodeJS.ProcessEnv, withL
   } catch (err) {
     await server.stop();
     throw err;
-  }
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
   }
 }
 
