@@ -13,3 +13,13 @@ export const toneClasses: Record<ScoreTone, { text: string; bar: string }> = {
   medium: { text: 'text-amber-700', bar: 'bg-amber-600' },
   low: { text: 'text-red-700', bar: 'bg-red-600' },
 };
+
+/** A score as shown: a whole number (the evaluator may produce decimals). */
+export function formatScore(score: number): string {
+  return String(Math.round(score));
+}
+
+/** Bar width in percent, kept within 0–100. */
+export function barWidth(score: number): string {
+  return `${Math.min(100, Math.max(0, score))}%`;
+}

@@ -1,27 +1,10 @@
 import { useId } from 'react';
 import { anchorLevelOf, UNSURE_SPREAD, type AnchorLevel, type BehaviourAnchors } from '@/contracts/ai';
 import { Badge } from '@/client/components/ui/badge';
-import { cn } from '@/client/lib/cn';
+import { formatScore } from '@/client/lib/score-tone';
 import type { ScoredCriterion } from '../utils/normalise-feedback';
-import { formatScore, scoreTone, toneClasses } from '../utils/score-tone';
 import { EvidenceList } from './evidence-list';
-import { ScoreBar } from './score-bar';
-
-/** A score out of 100 in its colour, or 'Insufficient evidence' when there is none. */
-export function ScoreValue({ score, size = 'base' }: { score: number | null; size?: 'base' | 'large' }) {
-  if (score === null) return <span className="text-sm font-medium text-slate-600">Insufficient evidence</span>;
-  return (
-    <span className={cn('font-semibold tabular-nums', toneClasses[scoreTone(score)].text, size === 'large' ? 'text-2xl' : 'text-base')}>
-      {formatScore(score)}
-      <span className="text-sm font-normal text-slate-500">/100</span>
-    </span>
-  );
-}
-
-/** The AI's own value, shown beside a value a recruiter changed. */
-export function AiValue({ score }: { score: number | null }) {
-  return <span className="text-xs font-medium text-slate-500 tabular-nums">AI: {score === null ? 'no score' : formatScore(score)}</span>;
-}
+import { AiValue, ScoreBar, ScoreValue } from '@/client/components/score';
 
 /** One rubric criterion: name, score/100 and bar, the AI's feedback and the evidence quotes. */
 export function CriterionCard({ criterion }: { criterion: ScoredCriterion }) {

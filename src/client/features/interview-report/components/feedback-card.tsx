@@ -1,11 +1,12 @@
-import { AlertTriangle, Bot } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import type { ReviewState } from '@/contracts/report';
 import { Badge } from '@/client/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
-import { engineLabel, fallbackNote, withReview, type ReportFeedback } from '../utils/normalise-feedback';
-import { AiValue, CriterionCard, ScoreValue } from './criterion-card';
-import { ScoreBar } from './score-bar';
+import { Card, CardContent } from '@/client/components/ui/card';
+import { withReview, type ReportFeedback } from '../utils/normalise-feedback';
+import { engineLabel, fallbackNote } from '@/client/lib/evaluation-labels';
+import { FeedbackHeader } from '@/client/components/feedback-header';
+import { AiValue, ScoreBar, ScoreValue } from '@/client/components/score';
+import { CriterionCard } from './criterion-card';
 
 interface FeedbackCardProps {
   feedback: ReportFeedback | null;
@@ -14,29 +15,6 @@ interface FeedbackCardProps {
 }
 
 /** 'Interview Feedback': who evaluated, the overall assessment, the overall score and one card per criterion. */
-/** A feedback card's heading: which engine evaluated, and why a fallback was used when one was. */
-export function FeedbackHeader({ headingId, title, evaluatedBy, fallback }: { headingId: string; title: string; evaluatedBy: string | null; fallback: string | null }) {
-  return (
-    <CardHeader>
-      <CardTitle as="h2" id={headingId}>
-        {title}
-      </CardTitle>
-      {evaluatedBy ? (
-        <CardDescription className="flex items-center gap-1.5">
-          <Bot className="size-4 shrink-0" aria-hidden="true" />
-          {evaluatedBy}
-        </CardDescription>
-      ) : null}
-      {fallback ? (
-        <p className="mt-1 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {fallback}
-        </p>
-      ) : null}
-    </CardHeader>
-  );
-}
-
 export function FeedbackCard({ feedback, review }: FeedbackCardProps) {
   const headingId = useId();
   const summaryId = useId();

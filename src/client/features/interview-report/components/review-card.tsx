@@ -14,7 +14,7 @@ import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useSaveReview } from '../api/save-review';
 import { draftToInput, emptyDraft, type DraftErrorKey, type ReviewDraft } from '../utils/review-draft';
-import { formatScore } from '../utils/score-tone';
+import { formatScore } from '@/client/lib/score-tone';
 
 const DECISIONS: { value: ReviewDecision; label: string }[] = [
   { value: 'advance', label: 'Advance' },

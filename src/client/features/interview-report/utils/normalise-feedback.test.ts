@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewState } from '@/contracts/report';
-import { engineLabel, fallbackNote, normaliseFeedback, withReview } from './normalise-feedback';
+import { normaliseFeedback, withReview } from './normalise-feedback';
 
 const stored = {
   summary: 'Strong communicator.',
@@ -145,21 +145,5 @@ describe('withReview', () => {
     const untouched = { ...review, current: { overall: 78, adjusted: false, criteria: review.current.criteria.map((c) => ({ ...c, adjusted: false })) } };
     expect(withReview(feedback, untouched)).toMatchObject({ overall: 78, adjusted: false });
     expect(withReview(feedback, untouched).criteria[1]).toMatchObject({ score: null, adjusted: false });
-  });
-});
-
-describe('engineLabel and fallbackNote', () => {
-  it('names the engine and model', () => {
-    expect(engineLabel({ engine: 'builtin' })).toBe('Evaluated by the built-in engine');
-    expect(engineLabel({ engine: 'openai', model: 'gpt-4o-mini' })).toBe('Evaluated by openai (gpt-4o-mini)');
-    expect(engineLabel({ engine: 'anthropic' })).toBe('Evaluated by anthropic');
-    expect(engineLabel({})).toBeNull();
-  });
-
-  it('explains a fallback', () => {
-    expect(fallbackNote({ fallbackReason: 'openai: timeout' })).toBe('The built-in engine stood in because openai failed (timeout).');
-    expect(fallbackNote({ fallbackReason: 'openai: rate_limited' })).toBe('The built-in engine stood in because openai failed (rate limited).');
-    expect(fallbackNote({ fallbackReason: 'timeout' })).toBe('The built-in engine stood in because the configured model failed (timeout).');
-    expect(fallbackNote({})).toBeNull();
   });
 });

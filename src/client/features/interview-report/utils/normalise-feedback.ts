@@ -155,20 +155,3 @@ export function withReview(feedback: ReportFeedback, review: Pick<ReviewState, '
   // The AI's overall is the stored one; the server recomputes the current one from the adjusted scores.
   return { overall: adjusted && review ? review.current.overall : feedback.overall, aiOverall: feedback.overall, adjusted, criteria };
 }
-
-/** 'Evaluated by the built-in engine' / 'Evaluated by openai (gpt-4o-mini)'; null when the feedback does not say. */
-export function engineLabel(feedback: Pick<ReportFeedback, 'engine' | 'model'>): string | null {
-  if (!feedback.engine) return null;
-  if (feedback.engine === 'builtin') return 'Evaluated by the built-in engine';
-  return `Evaluated by ${feedback.engine}${feedback.model ? ` (${feedback.model})` : ''}`;
-}
-
-/** Why the built-in engine wrote the report: the stored reason is '<engine>: <why>' (e.g. 'openai: timeout'). */
-export function fallbackNote(feedback: Pick<ReportFeedback, 'fallbackReason'>): string | null {
-  const reason = feedback.fallbackReason?.trim();
-  if (!reason) return null;
-  const cut = reason.indexOf(':');
-  const engine = cut > 0 ? reason.slice(0, cut).trim() : '';
-  const why = (cut > 0 ? reason.slice(cut + 1) : reason).trim().replace(/_/g, ' ');
-  return `The built-in engine stood in because ${engine || 'the configured model'} failed${why ? ` (${why})` : ''}.`;
-}
