@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { ApiError } from '@/client/lib/api';
 import { useCandidateInterview } from '../api/get-candidate-interview';
 import { useCandidateJob } from '../api/get-candidate-job';
@@ -8,6 +7,7 @@ import { ErrorView } from './error-view';
 import { InterviewSession } from './interview-session';
 import { LoadingView } from './loading-view';
 import { NotFoundView } from './not-found-view';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 
 const LOAD_FAILED = 'We could not load your interview. Please check your connection and try again.';
 
@@ -27,13 +27,7 @@ export function CandidateInterview({ interviewId, token }: CandidateInterviewPro
   // The job is fetched once the interview named it, and only if the interview can still be taken.
   const jobQuery = useCandidateJob(interviewData && !SUBMITTED_STATUSES.has(interviewData.status) ? interviewData.jobId : undefined, token);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'Your AI Interview — Hireloop';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  useDocumentTitle('Your AI Interview — Hireloop');
 
   if (interviewQuery.isPending) return <LoadingView />;
   if (interviewQuery.isError) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { InterviewDetail } from '@/contracts/interviews';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -15,6 +15,7 @@ import { ReportHeader } from './report-header';
 import { ReviewCard } from './review-card';
 import { StatusCard } from './status-card';
 import { TranscriptPanel } from './transcript-panel';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 
 /** A route id that can name an interview: a positive whole number. */
 function interviewIdOf(param: string): number | null {
@@ -58,13 +59,7 @@ function Report({ interview }: { interview: InterviewDetail }) {
   const feedback = useMemo(() => normaliseFeedback(interview.feedback), [interview.feedback]);
   const title = `Interview with ${interview.candidateName}`;
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} — Hireloop`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  useDocumentTitle(`${title} — Hireloop`);
 
   return (
     <RecordingPlayerContext value={player}>

@@ -13,7 +13,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { demoRequestInput, type DemoRequestInput } from '@/contracts/demo-request';
 import { useCreateDemoRequest, type DemoRequestValues } from '../api/create-demo-request';
 import { ROUTES } from '../constants';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 import { BrandLogo } from '@/client/components/brand-logo';
 import { HeroBackdrop } from './product-hero';
 import { SkipLink } from './marketing-layout';

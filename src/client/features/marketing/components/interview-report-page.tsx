@@ -1,6 +1,6 @@
 import { BrainCircuit, ChartColumn, Highlighter, MessagesSquare, ShieldCheck, TrendingUp, Zap } from 'lucide-react';
 import { ROUTES } from '../constants';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 import { CtaSection } from './cta-section';
 import { FeatureGrid, type Feature } from './feature-grid';
 import { MarketingLayout } from './marketing-layout';

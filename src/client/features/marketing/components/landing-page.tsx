@@ -8,7 +8,7 @@ import {
   Video,
 } from 'lucide-react';
 import { PRODUCT_TOUR_URL, ROUTES } from '../constants';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 import { CtaSection } from './cta-section';
 import { FeatureGrid, type Feature } from './feature-grid';
 import { IndustryStrip } from './industry-strip';

@@ -1,6 +1,6 @@
 import { ChartColumn, Mail, MessagesSquare, PenLine, Smartphone, Video, WandSparkles } from 'lucide-react';
 import { ROUTES } from '../constants';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 import { CtaSection } from './cta-section';
 import type { Feature } from './feature-grid';
 import { FeatureGrid } from './feature-grid';

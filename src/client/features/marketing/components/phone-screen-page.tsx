@@ -1,6 +1,6 @@
 import { Clock, FileUp, NotebookPen, PhoneCall, Play, Scale, WandSparkles } from 'lucide-react';
 import { ROUTES } from '../constants';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 import { CtaSection } from './cta-section';
 import { FeatureGrid, type Feature } from './feature-grid';
 import { IndustryStrip } from './industry-strip';

@@ -1,5 +1,5 @@
 import { AlertCircle } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { BrandLogo } from '@/client/components/brand-logo';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
@@ -8,15 +8,10 @@ import { ApiError } from '@/client/lib/api';
 import { callErrorMessage, useCallInfo } from '../api/call-simulator';
 import { CallSimulator } from './call-simulator';
 import { ScreeningSubpageHeader } from './screening-subpage-header';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 
 function usePageTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} — Hireloop`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  useDocumentTitle(`${title} — Hireloop`);
 }
 
 const isMissing = (error: unknown) => error instanceof ApiError && [400, 401, 404].includes(error.status);

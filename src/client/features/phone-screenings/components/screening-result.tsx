@@ -14,6 +14,7 @@ import { cn } from '@/client/lib/cn';
 import { useRefreshCandidateList, useScreeningResult } from '../api/screening-result';
 import { formatInterviewTime } from '../lib/time';
 import { ScreeningSubpageHeader } from './screening-subpage-header';
+import { useDocumentTitle } from '@/client/hooks/use-document-title';
 
 const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -57,13 +58,7 @@ function ResultView({ result }: { result: Result }) {
   useEffect(() => {
     refreshCandidates();
   }, [result.status, refreshCandidates]);
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} — Hireloop`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  useDocumentTitle(`${title} — Hireloop`);
 
   return (
     <div className="space-y-6">
