@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { interviews, jobs } from '../src/server/db/schema';
-import { adminQuery, postgresAnswers, postgresUrl } from './bench-kit';
+import { adminQuery, post, postgresAnswers, postgresUrl, seedOperator } from './bench-kit';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -77,22 +77,9 @@ async function load(target: Target, duration: number): Promise<Round> {
   return { rps: result.requests.average, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts, cpuUs };
 }
 
-async function post<T>(base: string, url: string, body: unknown, cookie?: string): Promise<{ data: T; headers: Headers }> {
-  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
-  return { data: (await res.json()) as T, headers: res.headers };
-}
-
 /** One signed-in operator with 50 jobs, one of them with 200 interviews, and a candidate link. */
 async function seed(base: string, app: Awaited<ReturnType<typeof buildApp>>): Promise<Target[]> {
-  const reg = await post(base, '/api/register', { username: 'bench', password: 'bench password 1', companyName: 'Bench Inc' });
-  const cookie = reg.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie?.startsWith('sid=')) throw new Error('registration gave no session cookie');
-  const ids: number[] = [];
-  for (let i = 0; i < 50; i++) {
-    const job = await post<{ id: number }>(base, '/api/job', { title: `Bench job ${i + 1}`, description: 'Backend engineer: TypeScript, PostgreSQL, on-call.' }, cookie);
-    ids.push(job.data.id);
-  }
+  const { cookie, jobIds: ids } = await seedOperator(base, 50);
   const jobId = ids[0]!;
   const candidate = await post<{ id: number; candidateLink: string }>(base, `/api/job/${jobId}/interview`, { candidateName: 'Candidate', email: 'candidate@example.com' }, cookie);
   const token = new URL(candidate.data.candidateLink).searchParams.get('token')!;

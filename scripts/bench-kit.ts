@@ -40,3 +40,23 @@ export async function adminQuery(text: string): Promise<void> {
     await client.end();
   }
 }
+
+/** A JSON POST to the app under test; anything but 2xx stops the benchmark with the answer. */
+export async function post<T>(base: string, url: string, body: unknown, cookie?: string): Promise<{ data: T; headers: Headers }> {
+  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+  return { data: (await res.json()) as T, headers: res.headers };
+}
+
+/** Registers the first account (the approved operator) and returns its session cookie and `count` job ids. */
+export async function seedOperator(base: string, count: number): Promise<{ cookie: string; jobIds: number[] }> {
+  const reg = await post(base, '/api/register', { username: 'bench', password: 'bench password 1', companyName: 'Bench Inc' });
+  const cookie = reg.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie?.startsWith('sid=')) throw new Error('registration gave no session cookie');
+  const jobIds: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const job = await post<{ id: number }>(base, '/api/job', { title: `Bench job ${i + 1}`, description: 'Backend engineer: TypeScript, PostgreSQL, on-call.' }, cookie);
+    jobIds.push(job.data.id);
+  }
+  return { cookie, jobIds };
+}

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { adminQuery, freePort, postgresAnswers, postgresUrl } from './bench-kit';
+import { adminQuery, freePort, post, postgresAnswers, postgresUrl, seedOperator } from './bench-kit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string) => {
@@ -115,12 +115,6 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   };
 }
 
-async function post<T>(base: string, url: string, body: unknown, cookie?: string): Promise<{ data: T; headers: Headers }> {
-  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
-  return { data: (await res.json()) as T, headers: res.headers };
-}
-
 interface Target {
   name: string;
   url: string;
@@ -129,14 +123,7 @@ interface Target {
 
 /** Through the API only, as bench:api does: an operator with 20 jobs, 50 interviews on the first, and a candidate link. */
 async function seed(base: string): Promise<Target[]> {
-  const reg = await post(base, '/api/register', { username: 'bench', password: 'bench password 1', companyName: 'Bench Inc' });
-  const cookie = reg.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie?.startsWith('sid=')) throw new Error('registration gave no session cookie');
-  const ids: number[] = [];
-  for (let i = 0; i < 20; i++) {
-    const job = await post<{ id: number }>(base, '/api/job', { title: `Bench job ${i + 1}`, description: 'Backend engineer: TypeScript, PostgreSQL, on-call.' }, cookie);
-    ids.push(job.data.id);
-  }
+  const { cookie, jobIds: ids } = await seedOperator(base, 20);
   const jobId = ids[0]!;
   let candidate: { id: number; candidateLink: string } | undefined;
   for (let i = 0; i < 50; i++) {

@@ -29,10 +29,10 @@ function NavMenu({ label, contentClassName, openedWith, hasFocus, children }: Na
   const triggerRef = useRef<HTMLButtonElement>(null);
   // Opened from the keyboard before the menu existed: its first item gets the focus, as Radix does for a keypress on its trigger.
   const focusFirstItem = useRef(openedWith === 'keyboard');
+  // Only what the stand-in left behind when this replaced it: read once, at mount.
+  const takeFocus = useRef(hasFocus === true && openedWith === undefined);
   useEffect(() => {
-    if (hasFocus && !openedWith) triggerRef.current?.focus();
-    // Only what the stand-in left behind, when this replaces it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (takeFocus.current) triggerRef.current?.focus();
   }, []);
   return (
     <DropdownMenu.Root modal={false} defaultOpen={openedWith !== undefined}>
