@@ -7,10 +7,10 @@ import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
+import { SortableList } from '@/client/components/sortable-list';
+import { useRowEditor } from '@/client/hooks/use-row-editor';
 import { useUpdateRubric } from '../api/update-rubric';
 import { CollapsiblePanel } from './collapsible-panel';
-import { useRowEditor } from '../hooks/use-row-editor';
-import { SortableList } from './sortable-list';
 
 interface CriterionRow {
   id: string;

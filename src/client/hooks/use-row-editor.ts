@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { createRowId } from '../components/sortable-list';
+import { createRowId } from '@/client/components/sortable-list';
 
 export type EditorRow<T> = T & { id: string };
 
 /**
- * The edit mode both panels share: rows with stable ids copied from the saved list, add (the new row
- * takes focus), remove (focus moves to the neighbour, else to 'Add'), and leaving edit mode with focus
- * back on the 'Edit' button, since the editor's own buttons disappear with it.
+ * The edit mode of the row editors (a job's criteria; the questions of jobs and screenings): rows with
+ * stable ids copied from the saved list, add (the new row takes focus), remove (focus moves to the
+ * neighbour, else to 'Add'), and leaving edit mode with focus back on the 'Edit' button, since the
+ * editor's own buttons disappear with it.
  */
 export function useRowEditor<T extends object, F extends HTMLElement>(options: { saved: () => T[]; blank: () => T; onStart?: () => void }) {
   const [isEditing, setIsEditing] = useState(false);
