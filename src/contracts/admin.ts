@@ -1,12 +1,11 @@
 import { z } from 'zod';
-
-export const reviewStatus = z.enum(['pending', 'approved', 'rejected']);
+import { emailStatus, reviewStatus, userRole } from './status-enums';
 
 export const adminAccount = z.object({
   id: z.number(),
   username: z.string(),
   companyName: z.string(),
-  role: z.enum(['admin', 'member']),
+  role: userRole,
   isApproved: z.boolean(),
   reviewStatus,
   reviewedAt: z.string().nullable(),
@@ -21,7 +20,7 @@ export const outboxEmail = z.object({
   toAddress: z.string(),
   subject: z.string(),
   body: z.string(),
-  status: z.enum(['queued', 'sending', 'sent', 'outbox', 'failed']),
+  status: emailStatus,
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });

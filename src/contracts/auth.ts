@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRole } from './status-enums';
 
 const username = z
   .string()
@@ -26,6 +27,6 @@ export const publicUser = z.object({
   username: z.string(),
   companyName: z.string(),
   isApproved: z.boolean(),
-  role: z.enum(['admin', 'member']),
+  role: userRole,
 });
 export type PublicUser = z.infer<typeof publicUser>;

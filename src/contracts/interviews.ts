@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { transcriptEntry } from './ai';
+import { reportFeedback } from './report';
+import { interviewStatus } from './status-enums';
 
 export const createInterviewInput = z.object({
   candidateName: z.string().trim().min(1, 'Candidate name is required').max(200),
@@ -8,8 +11,6 @@ export const createInterviewInput = z.object({
   scheduledFor: z.iso.datetime({ offset: true, message: 'scheduledFor must be an ISO date and time' }).optional(),
 });
 export type CreateInterviewInput = z.input<typeof createInterviewInput>;
-
-export const interviewStatus = z.string();
 
 export const interviewListItem = z.object({
   id: z.number(),
@@ -41,9 +42,13 @@ export const interviewDetail = z.object({
   jobId: z.number(),
   candidateName: z.string(),
   email: z.string(),
-  status: z.string(),
-  feedback: z.unknown().nullable(),
-  transcript: z.unknown().nullable(),
+  status: interviewStatus,
+  /** The AI's feedback, read on the server from whatever shape it was stored in; null until scored. */
+  feedback: reportFeedback.nullable(),
+  /** The conversation in its one canonical form (an object with a transcript field); null when nothing readable is stored. */
+  transcript: z.object({ transcript: z.array(transcriptEntry) }).nullable(),
+  /** A stored transcript the server could not read, as text, for the report's raw view; null otherwise. */
+  rawTranscript: z.string().nullable(),
   recordingUrl: z.string().nullable(),
   scheduledFor: z.string(),
   isActive: z.boolean(),
@@ -52,7 +57,7 @@ export const interviewDetail = z.object({
 export type InterviewDetail = z.infer<typeof interviewDetail>;
 
 /** What the candidate's own link may see. */
-export const candidateInterview = z.object({ id: z.number(), jobId: z.number(), candidateName: z.string(), status: z.string() });
+export const candidateInterview = z.object({ id: z.number(), jobId: z.number(), candidateName: z.string(), status: interviewStatus });
 export type CandidateInterview = z.infer<typeof candidateInterview>;
 
 export const sendEmailsInput = z.object({

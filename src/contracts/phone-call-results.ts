@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { evaluation } from './ai';
+import { callProvider, phoneCallStatus, screeningCandidateStatus } from './status-enums';
 
 /** How screening calls are carried on this server: by phone (Twilio configured) or in the browser. */
-export const callMode = z.object({ mode: z.enum(['twilio', 'simulator']) });
+export const callMode = z.object({ mode: callProvider });
 export type CallMode = z.infer<typeof callMode>;
 
 /** The candidate's personal link to take the screening call in the browser. */
@@ -19,7 +20,7 @@ export const candidateCallInfo = z.object({
   agentName: z.string(),
   companyName: z.string(),
   jobTitle: z.string().nullable(),
-  status: z.string(),
+  status: screeningCandidateStatus,
   questionsCount: z.number(),
   /** True when a browser call was left part-way (a reload): starting again resumes it. */
   callUnderway: z.boolean(),
@@ -38,9 +39,8 @@ export type ScreeningFeedback = z.infer<typeof screeningFeedback>;
 export const screeningCall = z.object({
   id: z.number(),
   attempt: z.number(),
-  provider: z.enum(['twilio', 'simulator']),
-  /** queued, ringing, in_progress, completed, no_answer, busy, voicemail, failed, canceled. */
-  status: z.string(),
+  provider: callProvider,
+  status: phoneCallStatus,
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
   durationSeconds: z.number().nullable(),
@@ -61,7 +61,7 @@ export const screeningResult = z.object({
   interviewTime: z.string(),
   timeZone: z.string(),
   notes: z.string().nullable(),
-  status: z.string(),
+  status: screeningCandidateStatus,
   /** Why the screening stopped or is waiting, in words (a failed call, a retry scheduled). */
   outcome: z.string().nullable(),
   attempts: z.number(),

@@ -19,5 +19,3 @@ export const callAnswerInput = z.object({
 });
 export type CallAnswerInput = z.infer<typeof callAnswerInput>;
 
-/** Candidate statuses: 'completed' is shown green, everything else yellow (spec). */
-export const CANDIDATE_STATUSES = ['pending', 'calling', 'in_progress', 'evaluating', 'completed', 'no_answer', 'busy', 'voicemail', 'declined', 'unreachable', 'failed'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rubricCriterion } from './ai';
+import { screeningCandidateStatus } from './status-enums';
 
 export const phoneScreeningListItem = z.object({
   id: z.number(),
@@ -125,7 +126,7 @@ export const screeningCandidate = z.object({
   interviewTime: z.string(),
   timeZone: z.string(),
   notes: z.string().nullable(),
-  status: z.string(),
+  status: screeningCandidateStatus,
   /** Why a call is waiting or did not happen, in words; null when there is nothing to say. */
   outcome: z.string().nullable(),
   nextCallAt: z.string().nullable(),

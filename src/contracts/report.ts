@@ -1,5 +1,27 @@
 import { z } from 'zod';
-import { biasFlag, transcriptEntry } from './ai';
+import { biasFlag, criterionResult, transcriptEntry } from './ai';
+import { reviewDecision, reviewEntryKind } from './status-enums';
+
+/** A criterion of an interview's feedback as the report reads it (weights are in the review state). */
+export const reportCriterion = criterionResult.omit({ weight: true });
+export type ReportCriterion = z.infer<typeof reportCriterion>;
+
+/**
+ * An interview's feedback on the wire: the stored evaluation of whatever version or shape (a plain
+ * string is the summary with overall 0), read once on the server (modules/report/stored-feedback.ts).
+ */
+export const reportFeedback = z.object({
+  summary: z.string(),
+  /** 0–100; null when nothing could be judged. */
+  overall: z.number().min(0).max(100).nullable(),
+  criteria: z.array(reportCriterion),
+  insufficientEvidence: z.boolean(),
+  engine: z.string().optional(),
+  model: z.string().optional(),
+  fallbackReason: z.string().optional(),
+  biasFlags: z.array(biasFlag),
+});
+export type ReportFeedback = z.infer<typeof reportFeedback>;
 
 export const recordingStatus = z.object({
   hasRecording: z.boolean(),
@@ -10,8 +32,6 @@ export const recordingStatus = z.object({
 });
 export type RecordingStatus = z.infer<typeof recordingStatus>;
 
-export const reviewDecision = z.enum(['advance', 'hold', 'reject']);
-export type ReviewDecision = z.infer<typeof reviewDecision>;
 
 export const reviewInput = z
   .object({
@@ -36,7 +56,7 @@ export type ReviewInput = z.input<typeof reviewInput>;
 
 export const reviewEvent = z.object({
   id: z.number(),
-  kind: z.enum(['score', 'decision']),
+  kind: reviewEntryKind,
   criterion: z.string().nullable(),
   fromScore: z.number().nullable(),
   toScore: z.number().nullable(),

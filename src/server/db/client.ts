@@ -57,6 +57,8 @@ const pgliteStartParams = [...PGlite.defaultStartParams, ...Object.entries(pglit
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** Where the migrations are: the project's own unless a test stops at an earlier one. */
+  migrationsFolder?: string;
   /** In-memory PGlite, optionally loaded from a dump made by `dumpDataDir` (tests). */
   memory?: boolean;
   loadDataDir?: Blob;
@@ -74,7 +76,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock(727211)');
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: options.migrationsFolder ?? migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock(727211)').catch(() => undefined);
       client.release();
@@ -98,7 +100,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client = await PGlite.create({ dataDir: dir, startParams: pgliteStartParams });
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(db, { migrationsFolder: options.migrationsFolder ?? migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

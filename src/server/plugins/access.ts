@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isInterviewOpen, type InterviewStatus } from '../../contracts/statuses';
 import { interviews } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { preparedPerDb } from '../modules/prepared';
@@ -35,7 +36,7 @@ export interface CandidateAccess {
   interviewId: number;
   jobId: number;
   candidateName: string;
-  status: string;
+  status: InterviewStatus;
 }
 
 /** The candidate token, from `?token=` or the X-Candidate-Token header. */
@@ -60,11 +61,20 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-/** Candidate actions (speech, answers, uploads) need an interview that has not been completed. */
+export const INTERVIEW_SUBMITTED = 'This interview has already been submitted';
+
+/**
+ * Whether a candidate action may go ahead on an interview in this status: the interview must be
+ * open (isInterviewOpen), and answers, uploads and the submission also need it started.
+ */
+export function assertInterviewOpen(status: InterviewStatus, need: 'open' | 'started' = 'open'): void {
+  if (!isInterviewOpen(status)) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
+  if (need === 'started' && status !== 'in_progress') throw new AppError('CONFLICT', 'The interview has not been started');
+}
+
+/** Candidate actions (speech) need an open interview; a signed-in recruiter's preview is not held to it. */
 export function requireLiveCandidate(request: FastifyRequest): void {
-  if (request.candidate && !request.user && ['completed', 'evaluating'].includes(request.candidate.status)) {
-    throw new AppError('CONFLICT', 'This interview has already been submitted');
-  }
+  if (request.candidate && !request.user) assertInterviewOpen(request.candidate.status);
 }
 
 function assertAccess(request: FastifyRequest, access: Access): void {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { REVIEW_STATUSES, USER_ROLES } from '../../../contracts/statuses';
+import { oneOf } from './one-of';
 
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
@@ -17,9 +19,9 @@ export const users = pgTable(
       .references(() => companies.id),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'member'] }).notNull().default('member'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('member'),
     isApproved: boolean('is_approved').notNull().default(false),
-    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,7 +32,12 @@ export const users = pgTable(
      */
     sessionVersion: integer('session_version').notNull().default(0),
   },
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), index('users_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_company_idx').on(t.companyId),
+    oneOf('users_role_check', t.role, USER_ROLES),
+    oneOf('users_review_status_check', t.reviewStatus, REVIEW_STATUSES),
+  ],
 );
 
 /** Server-side sessions; only a SHA-256 of the cookie's id is stored. */

@@ -1,5 +1,14 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  CALL_PROVIDERS,
+  INTERVIEW_STATUSES,
+  PHONE_CALL_STATUSES,
+  REVIEW_DECISIONS,
+  REVIEW_ENTRY_KINDS,
+  SCREENING_CANDIDATE_STATUSES,
+} from '../../../contracts/statuses';
 import { companies, users } from './accounts';
+import { oneOf } from './one-of';
 
 export interface RubricCriterion {
   name: string;
@@ -62,7 +71,7 @@ export const interviews = pgTable(
     /** Why the browser's transcript was scored although server transcription is configured. */
     transcriptionError: text('transcription_error'),
     feedback: jsonb('feedback'),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: INTERVIEW_STATUSES }).notNull().default('pending'),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull().defaultNow(),
     roomName: text('room_name'),
     roomUrl: text('room_url'),
@@ -80,7 +89,11 @@ export const interviews = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('interviews_job_idx').on(t.jobId), uniqueIndex('interviews_candidate_token_idx').on(t.candidateToken)],
+  (t) => [
+    index('interviews_job_idx').on(t.jobId),
+    uniqueIndex('interviews_candidate_token_idx').on(t.candidateToken),
+    oneOf('interviews_status_check', t.status, INTERVIEW_STATUSES),
+  ],
 );
 
 /** The recruiter's own notes and rating of an interview, kept apart from the AI's feedback. */
@@ -113,15 +126,19 @@ export const interviewReviews = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['score', 'decision'] }).notNull(),
+    kind: text('kind', { enum: REVIEW_ENTRY_KINDS }).notNull(),
     criterion: text('criterion'),
     fromScore: integer('from_score'),
     toScore: integer('to_score'),
-    decision: text('decision', { enum: ['advance', 'hold', 'reject'] }),
+    decision: text('decision', { enum: REVIEW_DECISIONS }),
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('interview_reviews_interview_idx').on(t.interviewId, t.createdAt)],
+  (t) => [
+    index('interview_reviews_interview_idx').on(t.interviewId, t.createdAt),
+    oneOf('interview_reviews_kind_check', t.kind, REVIEW_ENTRY_KINDS),
+    oneOf('interview_reviews_decision_check', t.decision, REVIEW_DECISIONS),
+  ],
 );
 
 /** Recording uploads, so each upload id is tied to the one interview whose link created it. */
@@ -171,7 +188,7 @@ export const phoneScreeningCandidates = pgTable(
     phoneNumber: text('phone_number').notNull(),
     interviewTime: timestamp('interview_time', { withTimezone: true }).notNull(),
     timeZone: text('time_zone').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: SCREENING_CANDIDATE_STATUSES }).notNull().default('pending'),
     notes: text('notes'),
     candidateToken: text('candidate_token'),
     transcript: jsonb('transcript'),
@@ -190,6 +207,7 @@ export const phoneScreeningCandidates = pgTable(
     index('phone_candidates_screening_idx').on(t.screeningId),
     index('phone_candidates_next_call_idx').on(t.nextCallAt),
     uniqueIndex('phone_candidates_token_idx').on(t.candidateToken),
+    oneOf('phone_candidates_status_check', t.status, SCREENING_CANDIDATE_STATUSES),
   ],
 );
 
@@ -202,11 +220,10 @@ export const phoneCalls = pgTable(
       .notNull()
       .references(() => phoneScreeningCandidates.id, { onDelete: 'cascade' }),
     attempt: integer('attempt').notNull(),
-    provider: text('provider', { enum: ['twilio', 'simulator'] }).notNull(),
+    provider: text('provider', { enum: CALL_PROVIDERS }).notNull(),
     /** Twilio's CallSid. */
     providerSid: text('provider_sid'),
-    /** queued, ringing, in_progress, completed, no_answer, busy, voicemail, failed, canceled. */
-    status: text('status').notNull().default('queued'),
+    status: text('status', { enum: PHONE_CALL_STATUSES }).notNull().default('queued'),
     /** Where the conversation is: see modules/phone-calls/conversation.ts. */
     conversation: jsonb('conversation').notNull(),
     /** Replies given so far; an answer names the turn it answers, so a repeated webhook is recognised. */
@@ -223,5 +240,10 @@ export const phoneCalls = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('phone_calls_candidate_idx').on(t.candidateId), uniqueIndex('phone_calls_provider_sid_idx').on(t.providerSid)],
+  (t) => [
+    index('phone_calls_candidate_idx').on(t.candidateId),
+    uniqueIndex('phone_calls_provider_sid_idx').on(t.providerSid),
+    oneOf('phone_calls_provider_check', t.provider, CALL_PROVIDERS),
+    oneOf('phone_calls_status_check', t.status, PHONE_CALL_STATUSES),
+  ],
 );

@@ -1,4 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { EMAIL_STATUSES } from '../../../contracts/statuses';
+import { oneOf } from './one-of';
 
 export const demoRequests = pgTable('demo_requests', {
   id: serial('id').primaryKey(),
@@ -23,7 +25,7 @@ export const emails = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'outbox', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     companyId: integer('company_id'),
@@ -35,5 +37,5 @@ export const emails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('emails_status_idx').on(t.status), index('emails_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('emails_status_idx').on(t.status), index('emails_user_created_idx').on(t.userId, t.createdAt), oneOf('emails_status_check', t.status, EMAIL_STATUSES)],
 );

@@ -3,19 +3,18 @@ import type { TranscriptEntry } from '../../../contracts/ai';
 import type { Db } from '../../db/client';
 import { interviews, recordingUploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { CandidateAccess } from '../../plugins/access';
+import { OPEN_INTERVIEW_STATUSES } from '../../../contracts/statuses';
+import { assertInterviewOpen, INTERVIEW_SUBMITTED, type CandidateAccess } from '../../plugins/access';
 import type { JobQueue } from '../../queue/queue';
 import type { RecordingStorage } from '../../storage/recordings';
 import { requestEvaluation, transcriptEntries } from '../evaluation/evaluation.service';
 
-const SUBMITTED = 'This interview has already been submitted';
-
-/** The candidate's interview, still open for answers. */
-export async function liveInterview(db: Db, candidate: CandidateAccess, id: number) {
+/** The candidate's interview, still open (assertInterviewOpen); `need` 'started' for answers and the submission. */
+export async function liveInterview(db: Db, candidate: CandidateAccess, id: number, need: 'open' | 'started' = 'open') {
   if (candidate.interviewId !== id) throw new AppError('NOT_FOUND', 'Interview not found');
   const [row] = await db.select().from(interviews).where(eq(interviews.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Interview not found');
-  if (row.status !== 'pending' && row.status !== 'in_progress') throw new AppError('CONFLICT', SUBMITTED);
+  assertInterviewOpen(row.status, need);
   return row;
 }
 
@@ -26,9 +25,9 @@ export async function startInterview(db: Db, candidate: CandidateAccess, id: num
   const [updated] = await db
     .update(interviews)
     .set({ status: 'in_progress', startedAt: row.startedAt ?? now, isActive: true, lastHeartbeatAt: now })
-    .where(and(eq(interviews.id, id), inArray(interviews.status, ['pending', 'in_progress'])))
+    .where(and(eq(interviews.id, id), inArray(interviews.status, OPEN_INTERVIEW_STATUSES)))
     .returning();
-  if (!updated) throw new AppError('CONFLICT', SUBMITTED);
+  if (!updated) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
   return updated;
 }
 
@@ -59,8 +58,7 @@ export async function completeInterview(
   input: { uploadIds: string[]; transcript: TranscriptEntry[] },
 ): Promise<void> {
   const { db, storage } = deps;
-  const row = await liveInterview(db, candidate, id);
-  if (row.status !== 'in_progress') throw new AppError('CONFLICT', 'The interview has not been started');
+  await liveInterview(db, candidate, id, 'started');
   const owned = await db.select().from(recordingUploads).where(eq(recordingUploads.interviewId, id)).orderBy(asc(recordingUploads.segment));
   const segments: { uploadId: string; bytes: number }[] = [];
   for (const uploadId of input.uploadIds) {
@@ -89,8 +87,8 @@ export async function submit(
       isActive: false,
       status: 'evaluating',
     })
-    .where(and(eq(interviews.id, id), inArray(interviews.status, ['pending', 'in_progress'])))
+    .where(and(eq(interviews.id, id), inArray(interviews.status, OPEN_INTERVIEW_STATUSES)))
     .returning({ id: interviews.id });
-  if (!updated) throw new AppError('CONFLICT', SUBMITTED);
+  if (!updated) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
   await requestEvaluation(deps, id);
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WEBM_SIGNATURE } from '../../../contracts/candidate-room';
 import { interviews, recordingUploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { assertInterviewOpen } from '../../plugins/access';
 import type { RecordingStorage } from '../../storage/recordings';
 
 export const UPLOAD_PATH = '/api/uploads';
@@ -62,18 +63,19 @@ export async function registerTusUploads(app: FastifyInstance, storage: Recordin
     if (!candidate) throw new AppError('UNAUTHENTICATED', 'A candidate link is required to upload a recording');
     if (request.method === 'GET') throw new AppError('NOT_FOUND', 'Not found');
     const [interview] = await db.select({ status: interviews.status }).from(interviews).where(eq(interviews.id, candidate.interviewId));
+    if (!interview) throw new AppError('NOT_FOUND', 'Interview not found');
     const uploadId = (request.params as { id?: string }).id;
     if (request.method === 'POST' && !uploadId) {
       const metadata = parseMetadata(request.headers['upload-metadata'] as string | undefined);
       if (Number(metadata.interviewId) !== candidate.interviewId) throw new AppError('FORBIDDEN', 'This upload does not belong to your interview');
-      if (interview?.status !== 'in_progress') throw new AppError('CONFLICT', 'The interview is not in progress');
+      assertInterviewOpen(interview.status, 'started');
     } else if (uploadId) {
       const [owned] = await db
         .select({ id: recordingUploads.id })
         .from(recordingUploads)
         .where(and(eq(recordingUploads.id, uploadId), eq(recordingUploads.interviewId, candidate.interviewId)));
       if (!owned) throw new AppError('NOT_FOUND', 'Upload not found');
-      if (request.method !== 'HEAD' && interview?.status !== 'in_progress') throw new AppError('CONFLICT', 'The interview is not in progress');
+      if (request.method !== 'HEAD') assertInterviewOpen(interview.status, 'started');
     }
     // Security headers set by earlier hooks go out with tus's own response.
     for (const [key, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(key, value);

@@ -9,7 +9,7 @@ import type { SpeechToText } from '../../speech/stt';
 import type { RecordingStorage } from '../../storage/recordings';
 import { decideTranscript, scoredTranscript } from './transcription.service';
 
-export { transcriptEntries } from './transcript-entries';
+export { transcriptEntries } from './stored-transcript';
 
 export const EVALUATE_INTERVIEW = 'evaluate-interview';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCandidateSpeaker, parseTranscript, rawText } from './parse-transcript';
+import { parseTranscript, rawText } from './stored-transcript';
 
 const conversation = [
   { speaker: 'AI', text: 'Tell me about yourself.' },
@@ -130,17 +130,6 @@ describe('parseTranscript', () => {
       [{ speaker: '', text: 'nobody' }],
     ];
     for (const value of odd) expect(parseTranscript(value)).toEqual({ ok: false, raw: value });
-  });
-});
-
-describe('isCandidateSpeaker', () => {
-  it('is true for everyone but the AI', () => {
-    expect(isCandidateSpeaker('Candidate')).toBe(true);
-    expect(isCandidateSpeaker('Jane Doe')).toBe(true);
-    expect(isCandidateSpeaker('user')).toBe(true);
-    expect(isCandidateSpeaker('AI')).toBe(false);
-    expect(isCandidateSpeaker(' ai interviewer ')).toBe(false);
-    expect(isCandidateSpeaker('assistant')).toBe(false);
   });
 });
 

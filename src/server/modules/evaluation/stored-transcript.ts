@@ -1,12 +1,13 @@
-/** One turn of the conversation as the report shows it. Offsets are from the start of the recording. */
-export interface TranscriptRow {
-  speaker: string;
-  text: string;
-  startMs?: number;
-  endMs?: number;
-}
+import type { TranscriptEntry } from '../../../contracts/ai';
 
-/** Either the rows, or the stored value the report could not read (shown as raw JSON). */
+/**
+ * The one reader of stored transcripts (interviews and phone screenings): whatever shape a row
+ * holds, evaluation, the candidate's resumed room and the report get the canonical
+ * `TranscriptEntry[]`. The report's accepted forms (spec) are read here, once, on the server.
+ */
+type TranscriptRow = TranscriptEntry;
+
+/** Either the rows, or the stored value that could not be read (the report shows it as raw JSON). */
 export type ParsedTranscript = { ok: true; rows: TranscriptRow[] } | { ok: false; raw: unknown };
 
 /** A JSON string holding a transcript is unwrapped at most this many times (a string of a string of …). */
@@ -132,13 +133,6 @@ export function parseTranscript(stored: unknown): ParsedTranscript {
   return rows ? { ok: true, rows } : { ok: false, raw: stored };
 }
 
-const AI_SPEAKERS = new Set(['ai', 'ai interviewer', 'interviewer', 'assistant', 'bot', 'system', 'agent']);
-
-/** The candidate is whoever is not the AI ('AI', 'AI Interviewer', 'assistant', …). */
-export function isCandidateSpeaker(speaker: string): boolean {
-  return !AI_SPEAKERS.has(speaker.trim().toLowerCase());
-}
-
 /** A stored value as text for the raw view: strings as they are, everything else as indented JSON. */
 export function rawText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -147,4 +141,10 @@ export function rawText(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/** The stored transcript's entries; none when nothing is stored or it cannot be read. */
+export function transcriptEntries(stored: unknown): TranscriptEntry[] {
+  const parsed = parseTranscript(stored);
+  return parsed.ok ? parsed.rows : [];
 }

@@ -10,7 +10,7 @@ import type { RecordingStorage } from '../../storage/recordings';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
 import { mergeServerWords } from './merge-transcript';
-import { transcriptEntries } from './transcript-entries';
+import { transcriptEntries } from './stored-transcript';
 
 type InterviewRow = typeof interviews.$inferSelect;
 

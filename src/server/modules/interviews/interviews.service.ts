@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CandidateInterview, CreatedInterview, InterviewDetail, InterviewListItem } from '../../../contracts/interviews';
 import type { Db } from '../../db/client';
+import type { CandidateAccess } from '../../plugins/access';
 import { interviews, jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RoomService } from '../../rooms/rooms';
 import type { SessionCheck, SessionUser } from '../auth/session';
 import { getOwnJob, requireOwnJob } from '../jobs/jobs.service';
 import { preparedPerDb } from '../prepared';
+import { parseTranscript, rawText } from '../evaluation/stored-transcript';
 import { applyReview, currentScores, type CurrentScores } from '../report/current-scores';
+import { normaliseFeedback } from '../report/stored-feedback';
 
 type InterviewRow = typeof interviews.$inferSelect;
 
@@ -122,15 +125,18 @@ export async function getOwnInterview(db: Db, user: SessionUser, id: number, che
   return row.interview;
 }
 
+/** The recruiter's view: feedback and transcript read once here, from whatever shape they were stored in. */
 export function toDetail(row: InterviewRow): InterviewDetail {
+  const transcript = row.transcript === null ? null : parseTranscript(row.transcript);
   return {
     id: row.id,
     jobId: row.jobId,
     candidateName: row.candidateName,
     email: row.email,
     status: row.status,
-    feedback: row.feedback ?? null,
-    transcript: row.transcript ?? null,
+    feedback: normaliseFeedback(row.feedback),
+    transcript: transcript?.ok ? { transcript: transcript.rows } : null,
+    rawTranscript: transcript && !transcript.ok ? rawText(transcript.raw) : null,
     recordingUrl: row.recordingUrl,
     scheduledFor: row.scheduledFor.toISOString(),
     isActive: isInRoom(row),
@@ -138,7 +144,7 @@ export function toDetail(row: InterviewRow): InterviewDetail {
   };
 }
 
-export const toCandidateView = (c: { interviewId: number; jobId: number; candidateName: string; status: string }): CandidateInterview => ({
+export const toCandidateView = (c: CandidateAccess): CandidateInterview => ({
   id: c.interviewId,
   jobId: c.jobId,
   candidateName: c.candidateName,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallReply } from '../../../contracts/phone-calls';
+import { FINISHED_CALL_STATUSES, isScreened, SCREENED_CANDIDATE_STATUSES, type PhoneCallStatus } from '../../../contracts/statuses';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { companies, phoneCalls, phoneScreeningCandidates, phoneScreenings, users } from '../../db/schema';
@@ -30,8 +31,6 @@ type CandidateRow = typeof phoneScreeningCandidates.$inferSelect;
 type ScreeningRow = typeof phoneScreenings.$inferSelect;
 
 const clock = (deps: { now?: () => Date }) => (deps.now ? deps.now() : new Date());
-
-const DONE_STATUSES = ['completed', 'evaluating'];
 
 async function candidateWithScreening(db: Db, candidateId: number) {
   const [row] = await db
@@ -100,7 +99,7 @@ const toReply = (call: Pick<CallRow, 'id'>, turn: number, agentName: string, t: 
  */
 export async function startSimulatedCall(deps: CallDeps, candidateId: number): Promise<CallReply> {
   const row = await candidateWithScreening(deps.db, candidateId);
-  if (DONE_STATUSES.includes(row.candidate.status)) throw new AppError('CONFLICT', 'This phone screening has already been completed');
+  if (isScreened(row.candidate.status)) throw new AppError('CONFLICT', 'This phone screening has already been completed');
   const [open] = await deps.db
     .select()
     .from(phoneCalls)
@@ -289,9 +288,20 @@ export async function placeScreeningCall(deps: CallDeps & { telephony: Telephony
   }
 }
 
-/** Twilio's call statuses, in the order a call goes through them; a later one never goes back. */
-const STATUS_RANK: Record<string, number> = { queued: 0, initiated: 1, ringing: 2, 'in-progress': 3, in_progress: 3, completed: 4, busy: 4, 'no-answer': 4, failed: 4, canceled: 4 };
-const TERMINAL = ['completed', 'busy', 'no_answer', 'failed', 'canceled', 'voicemail'];
+/** Twilio's call statuses (its spelling), ours for each, and the order a call goes through them: a later one never goes back. */
+const TWILIO_STATUS: Record<string, { status: PhoneCallStatus; rank: number }> = {
+  queued: { status: 'queued', rank: 0 },
+  initiated: { status: 'initiated', rank: 1 },
+  ringing: { status: 'ringing', rank: 2 },
+  'in-progress': { status: 'in_progress', rank: 3 },
+  completed: { status: 'completed', rank: 4 },
+  busy: { status: 'busy', rank: 4 },
+  'no-answer': { status: 'no_answer', rank: 4 },
+  failed: { status: 'failed', rank: 4 },
+  canceled: { status: 'canceled', rank: 4 },
+};
+const RANK: Record<PhoneCallStatus, number> = { queued: 0, initiated: 1, ringing: 2, in_progress: 3, completed: 4, busy: 4, no_answer: 4, failed: 4, canceled: 4, voicemail: 4 };
+const isFinished = (status: PhoneCallStatus) => (FINISHED_CALL_STATUSES as readonly PhoneCallStatus[]).includes(status);
 
 /**
  * A provider's call status report. Reports can repeat and arrive out of order: an older status
@@ -303,13 +313,13 @@ export async function recordCallStatus(
   report: { status: string; answeredBy?: string; durationSeconds?: number },
 ): Promise<void> {
   const call = await loadCall(deps.db, callId);
-  if (TERMINAL.includes(call.status)) return;
-  const rank = STATUS_RANK[report.status];
-  if (rank === undefined || rank < (STATUS_RANK[call.status] ?? 0)) return;
+  if (isFinished(call.status)) return;
+  const known = TWILIO_STATUS[report.status];
+  if (!known || known.rank < RANK[call.status]) return;
   const isMachine = Boolean(report.answeredBy?.startsWith('machine') || report.answeredBy === 'fax');
-  const status = report.status === 'no-answer' ? 'no_answer' : report.status === 'in-progress' ? 'in_progress' : report.status === 'completed' && isMachine ? 'voicemail' : report.status;
+  const status: PhoneCallStatus = known.status === 'completed' && isMachine ? 'voicemail' : known.status;
   const now = clock(deps);
-  const finished = rank === 4;
+  const finished = isFinished(status);
   const [updated] = await deps.db
     .update(phoneCalls)
     .set({
@@ -347,7 +357,7 @@ export async function recordCallRecording(db: Db, callId: number, recording: { s
   await db
     .update(phoneScreeningCandidates)
     .set({ recordingUrl: `/api/phone-screening/candidates/${call.candidateId}/recording` })
-    .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, DONE_STATUSES)));
+    .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, SCREENED_CANDIDATE_STATUSES)));
 }
 
 /** What the result view shows: the latest call's details next to the candidate's stored result. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { TIME_ZONES } from '../../../contracts/phone-screenings';
+import { CALLABLE_CANDIDATE_STATUSES, isScreened } from '../../../contracts/statuses';
 import type { Db } from '../../db/client';
 import { phoneScreeningCandidates } from '../../db/schema';
 import type { JobQueue } from '../../queue/queue';
@@ -9,9 +10,6 @@ export const PLACE_SCREENING_CALL = 'place-screening-call';
 
 /** Automated calls reach candidates only between 8:00 and 20:00 on their own clock. */
 export const CALL_WINDOW = { startMinute: 8 * 60, endMinute: 20 * 60 };
-
-/** Statuses from which a due candidate is called: first call, and retries after an unsuccessful one. */
-export const CALLABLE_STATUSES = ['pending', 'no_answer', 'busy', 'voicemail'];
 
 export function zoneOffsetMinutes(timeZone: string): number {
   const known = TIME_ZONES.find((t) => t.value === timeZone);
@@ -41,7 +39,7 @@ export function nextCallableInstant(at: Date, timeZone: string): Date {
  * account's candidates are claimed; the others keep waiting, and their card says why.
  */
 export async function dispatchDueCalls(deps: { db: Db; queue: Pick<JobQueue, 'send'> }, now: Date): Promise<number[]> {
-  const isDue = and(isNotNull(phoneScreeningCandidates.nextCallAt), lte(phoneScreeningCandidates.nextCallAt, now), inArray(phoneScreeningCandidates.status, CALLABLE_STATUSES));
+  const isDue = and(isNotNull(phoneScreeningCandidates.nextCallAt), lte(phoneScreeningCandidates.nextCallAt, now), inArray(phoneScreeningCandidates.status, CALLABLE_CANDIDATE_STATUSES));
   await noteCallsHeldForReview(deps.db, isDue);
   const approved = ownerIsApproved(deps.db);
   const due = await deps.db
@@ -102,7 +100,7 @@ export async function afterUnsuccessfulCall(
   now: Date,
 ): Promise<void> {
   const [candidate] = await deps.db.select().from(phoneScreeningCandidates).where(eq(phoneScreeningCandidates.id, candidateId)).limit(1);
-  if (!candidate || candidate.status === 'completed' || candidate.status === 'evaluating') return;
+  if (!candidate || isScreened(candidate.status)) return;
   const attempts = Math.max(candidate.attempts, 1);
   if (reason !== 'failed' && attempts < deps.policy.maxAttempts) {
     const next = nextCallableInstant(new Date(now.getTime() + deps.policy.retryMinutes * 60_000), candidate.timeZone);

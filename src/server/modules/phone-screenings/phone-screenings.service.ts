@@ -5,7 +5,7 @@ import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { CALLABLE_STATUSES } from '../phone-calls/scheduler';
+import { CALLABLE_CANDIDATE_STATUSES } from '../../../contracts/statuses';
 import type { SessionUser } from '../auth/session';
 import { parseRubricFile, type RubricFileFormat } from './rubric-file';
 
@@ -141,7 +141,7 @@ export async function updateCandidate(db: Db, user: SessionUser, candidateId: nu
   await db
     .update(phoneScreeningCandidates)
     .set({ nextCallAt: new Date(input.interviewTime), outcome: null })
-    .where(and(eq(phoneScreeningCandidates.id, candidateId), inArray(phoneScreeningCandidates.status, CALLABLE_STATUSES)));
+    .where(and(eq(phoneScreeningCandidates.id, candidateId), inArray(phoneScreeningCandidates.status, CALLABLE_CANDIDATE_STATUSES)));
   const [row] = await db.select().from(phoneScreeningCandidates).where(eq(phoneScreeningCandidates.id, candidateId));
   return toCandidate(row!);
 }

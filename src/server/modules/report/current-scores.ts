@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { CriterionResult } from '../../../contracts/ai';
-import type { ReviewDecision } from '../../../contracts/report';
+import type { ReviewDecision } from '../../../contracts/statuses';
 import { weightedOverall } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { interviewReviews } from '../../db/schema';

@@ -1,5 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { JobAnalytics, RecordingStatus, ReviewDecision, ReviewEvent, ReviewState } from '../../../contracts/report';
+import type { JobAnalytics, RecordingStatus, ReviewEvent, ReviewState } from '../../../contracts/report';
+import type { ReviewDecision } from '../../../contracts/statuses';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { interviewReviews, interviews, jobs, users } from '../../db/schema';

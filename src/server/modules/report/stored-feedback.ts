@@ -1,30 +1,10 @@
-import { ANCHOR_LEVELS, type BehaviourAnchors, type BiasFlag, type Evidence } from '@/contracts/ai';
-import type { ReviewState } from '@/contracts/report';
+import { ANCHOR_LEVELS, type BehaviourAnchors, type BiasFlag, type Evidence } from '../../../contracts/ai';
+import type { ReportCriterion, ReportFeedback } from '../../../contracts/report';
 
-export interface ReportCriterion {
-  name: string;
-  /** 0–100, or null when the evidence was insufficient to judge. */
-  score: number | null;
-  feedback: string;
-  evidence: Evidence[];
-  /** The behaviour anchors the criterion was scored against, when the rubric had them. */
-  anchors?: BehaviourAnchors;
-  /** The lowest and highest of a model's scores when it scored several times (AI_SAMPLES). */
-  sampleRange?: { min: number; max: number; samples: number };
-}
-
-/** The interview's feedback in one shape, whichever shape it was stored in. */
-export interface ReportFeedback {
-  summary: string;
-  /** 0–100; null when nothing could be judged. A plain-string feedback has 0. */
-  overall: number | null;
-  criteria: ReportCriterion[];
-  insufficientEvidence: boolean;
-  engine?: string;
-  model?: string;
-  fallbackReason?: string;
-  biasFlags: BiasFlag[];
-}
+/*
+ * The interview's stored feedback is read here, once, whatever shape a row holds (AI evaluations of
+ * every version, older plain strings); the wire and the report carry `ReportFeedback` only.
+ */
 
 type Loose = Record<string, unknown>;
 
@@ -125,33 +105,4 @@ export function normaliseFeedback(stored: unknown): ReportFeedback | null {
   }
   if (isRecord(stored)) return fromObject(stored);
   return null;
-}
-
-/** A criterion as the report shows it: the current (possibly human-adjusted) score beside the AI's. */
-export interface ScoredCriterion extends ReportCriterion {
-  /** The AI's own score. */
-  aiScore: number | null;
-  /** True when a recruiter's score differs from the AI's. */
-  adjusted: boolean;
-}
-
-export interface ScoredFeedback {
-  overall: number | null;
-  aiOverall: number | null;
-  /** True when any criterion was adjusted, so the overall was recomputed. */
-  adjusted: boolean;
-  criteria: ScoredCriterion[];
-}
-
-/** The feedback's scores with the review's current values laid over them (by criterion name); without a review, the AI's. */
-export function withReview(feedback: ReportFeedback, review: Pick<ReviewState, 'ai' | 'current'> | undefined): ScoredFeedback {
-  const criteria = feedback.criteria.map((c): ScoredCriterion => {
-    const current = review?.current.criteria.find((r) => r.name === c.name);
-    const ai = review?.ai.criteria.find((r) => r.name === c.name);
-    const aiScore = ai ? ai.score : c.score;
-    return current?.adjusted ? { ...c, score: current.score, aiScore, adjusted: true } : { ...c, score: aiScore, aiScore, adjusted: false };
-  });
-  const adjusted = review?.current.adjusted ?? false;
-  // The AI's overall is the stored one; the server recomputes the current one from the adjusted scores.
-  return { overall: adjusted && review ? review.current.overall : feedback.overall, aiOverall: feedback.overall, adjusted, criteria };
 }

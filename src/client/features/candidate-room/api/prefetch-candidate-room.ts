@@ -1,15 +1,14 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { isInterviewOpen } from '@/contracts/statuses';
 import { candidateInterviewQuery } from './get-candidate-interview';
 import { candidateJobQuery } from './get-candidate-job';
-
-/** An interview in one of these states has been handed in: the room says so and never asks for the job. */
-export const SUBMITTED_STATUSES: ReadonlySet<string> = new Set(['evaluating', 'completed']);
 
 /** The room's two reads, the interview and then its job, into the cache the room reads from. */
 async function prefetchCandidateRoom(queryClient: QueryClient, interviewId: number, token: string): Promise<void> {
   try {
     const interview = await queryClient.fetchQuery(candidateInterviewQuery(interviewId, token));
-    if (!SUBMITTED_STATUSES.has(interview.status)) await queryClient.prefetchQuery(candidateJobQuery(interview.jobId, token));
+    // A submitted interview: the room says so and never asks for the job.
+    if (isInterviewOpen(interview.status)) await queryClient.prefetchQuery(candidateJobQuery(interview.jobId, token));
   } catch {
     // The room shows the failure itself (and asks again when it mounts).
   }

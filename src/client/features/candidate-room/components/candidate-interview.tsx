@@ -1,7 +1,7 @@
 import { ApiError } from '@/client/lib/api';
 import { useCandidateInterview } from '../api/get-candidate-interview';
 import { useCandidateJob } from '../api/get-candidate-job';
-import { SUBMITTED_STATUSES } from '../api/prefetch-candidate-room';
+import { isInterviewOpen } from '@/contracts/statuses';
 import { CompletedView } from './completed-view';
 import { ErrorView } from './error-view';
 import { InterviewSession } from './interview-session';
@@ -25,7 +25,7 @@ export function CandidateInterview({ interviewId, token }: CandidateInterviewPro
   const interviewQuery = useCandidateInterview(interviewId, token);
   const interviewData = interviewQuery.data;
   // The job is fetched once the interview named it, and only if the interview can still be taken.
-  const jobQuery = useCandidateJob(interviewData && !SUBMITTED_STATUSES.has(interviewData.status) ? interviewData.jobId : undefined, token);
+  const jobQuery = useCandidateJob(interviewData && isInterviewOpen(interviewData.status) ? interviewData.jobId : undefined, token);
 
   useDocumentTitle('Your AI Interview — Hireloop');
 
@@ -35,7 +35,7 @@ export function CandidateInterview({ interviewId, token }: CandidateInterviewPro
     return <ErrorView message={LOAD_FAILED} onRetry={() => void interviewQuery.refetch()} isRetrying={interviewQuery.isFetching} />;
   }
   const interview = interviewQuery.data;
-  if (SUBMITTED_STATUSES.has(interview.status)) return <CompletedView alreadySubmitted />;
+  if (!isInterviewOpen(interview.status)) return <CompletedView alreadySubmitted />;
 
   if (jobQuery.isPending) return <LoadingView />;
   if (jobQuery.isError) {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { anchorLevelOf, UNSURE_SPREAD, type AnchorLevel, type BehaviourAnchors } from '@/contracts/ai';
 import { Badge } from '@/client/components/ui/badge';
 import { formatScore } from '@/client/lib/score-tone';
-import type { ScoredCriterion } from '../utils/normalise-feedback';
+import type { ScoredCriterion } from '../utils/with-review';
 import { EvidenceList } from './evidence-list';
 import { AiValue, ScoreBar, ScoreValue } from '@/client/components/score';
 

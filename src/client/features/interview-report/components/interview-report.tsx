@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import type { InterviewDetail } from '@/contracts/interviews';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -6,7 +5,6 @@ import { ApiError } from '@/client/lib/api';
 import { useInterview } from '../api/get-interview';
 import { useReview } from '../api/get-review';
 import { RecordingPlayerContext, useRecordingPlayerState } from '../hooks/use-recording-player';
-import { normaliseFeedback } from '../utils/normalise-feedback';
 import { BiasCard } from './bias-card';
 import { CandidateDetails } from './candidate-details';
 import { FeedbackCard } from './feedback-card';
@@ -56,7 +54,7 @@ function Report({ interview }: { interview: InterviewDetail }) {
   const isCompleted = interview.status === 'completed';
   const review = useReview(interview.id, { enabled: isCompleted });
   const player = useRecordingPlayerState(interview.id, { enabled: isCompleted });
-  const feedback = useMemo(() => normaliseFeedback(interview.feedback), [interview.feedback]);
+  const feedback = interview.feedback;
   const title = `Interview with ${interview.candidateName}`;
 
   useDocumentTitle(`${title} — Hireloop`);
@@ -74,7 +72,7 @@ function Report({ interview }: { interview: InterviewDetail }) {
         ) : (
           <StatusCard />
         )}
-        <TranscriptPanel transcript={interview.transcript} />
+        <TranscriptPanel entries={interview.transcript?.transcript ?? null} raw={interview.rawTranscript} />
         {isCompleted ? (
           <>
             <BiasCard questionFlags={review.data?.questionFlags} isLoadingQuestions={review.isPending} evaluationFlags={feedback?.biasFlags ?? []} />

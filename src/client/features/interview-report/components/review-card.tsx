@@ -1,7 +1,8 @@
 import { format, formatDistanceToNow } from 'date-fns';
 import { Scale } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { ReviewDecision, ReviewEvent, ReviewState } from '@/contracts/report';
+import type { ReviewEvent, ReviewState } from '@/contracts/report';
+import type { ReviewDecision } from '@/contracts/statuses';
 import { describedBy, FormField } from '@/client/components/form-field';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';

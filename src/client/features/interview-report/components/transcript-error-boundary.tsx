@@ -1,8 +1,7 @@
 import { Component, type ReactNode } from 'react';
-import { rawText } from '../utils/parse-transcript';
 
 interface TranscriptErrorBoundaryProps {
-  /** The stored transcript, shown as it is when the readable view fails. */
+  /** The transcript, shown as JSON when the readable view fails. */
   raw: unknown;
   children: ReactNode;
 }
@@ -26,6 +25,7 @@ export class TranscriptErrorBoundary extends Component<TranscriptErrorBoundaryPr
   }
 }
 
+/** A value as text: a string as it is (the server's text of a transcript it could not read), anything else as indented JSON. */
 export function RawBlock({ value, label }: { value: unknown; label: string }) {
   return (
     <pre
@@ -33,7 +33,7 @@ export function RawBlock({ value, label }: { value: unknown; label: string }) {
       tabIndex={0}
       className="max-h-96 overflow-auto rounded-md bg-slate-900 p-4 font-mono text-xs whitespace-pre-wrap text-slate-100"
     >
-      {rawText(value)}
+      {typeof value === 'string' ? value : JSON.stringify(value, null, 2)}
     </pre>
   );
 }

@@ -1,6 +1,7 @@
 import { ChevronDown, Play } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'wouter';
+import type { TranscriptEntry } from '@/contracts/ai';
 import type { InterviewTranscripts } from '@/contracts/report';
 import { Card } from '@/client/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/client/components/ui/collapsible';
@@ -10,7 +11,7 @@ import { useTranscripts } from '../api/get-transcripts';
 import { useRecordingPlayer, useRecordingTime } from '../hooks/use-recording-player';
 import { activeRowIndex } from '../utils/active-row';
 import { formatOffset } from '../utils/format-offset';
-import { isCandidateSpeaker, parseTranscript, type TranscriptRow } from '../utils/parse-transcript';
+import { isCandidateSpeaker } from '../utils/speaker';
 import { RawBlock, TranscriptErrorBoundary } from './transcript-error-boundary';
 import { TranscriptSource, transcriberName } from './transcript-source';
 
@@ -26,7 +27,7 @@ function useRouteInterviewId(): number | null {
  * it cannot be read). With server transcription, it says which transcript was scored, and the
  * server's and the browser's transcripts can both be read.
  */
-export function TranscriptPanel({ transcript }: { transcript: unknown }) {
+export function TranscriptPanel({ entries, raw }: { entries: TranscriptEntry[] | null; raw: string | null }) {
   const [isOpen, setIsOpen] = useState(false);
   const headingId = useId();
   const interviewId = useRouteInterviewId();
@@ -45,10 +46,10 @@ export function TranscriptPanel({ transcript }: { transcript: unknown }) {
         </div>
         <CollapsibleContent className="px-6 pb-6">
           {transcripts.data?.server ? (
-            <TranscriptVersions browser={transcript} transcripts={transcripts.data} server={transcripts.data.server} />
+            <TranscriptVersions transcripts={transcripts.data} server={transcripts.data.server} />
           ) : (
-            <TranscriptErrorBoundary raw={transcript}>
-              <TranscriptBody transcript={transcript} />
+            <TranscriptErrorBoundary raw={entries}>
+              <TranscriptBody rows={entries} raw={raw} />
             </TranscriptErrorBoundary>
           )}
         </CollapsibleContent>
@@ -60,15 +61,7 @@ export function TranscriptPanel({ transcript }: { transcript: unknown }) {
 type Version = 'server' | 'browser';
 
 /** The server's and the browser's transcripts as two tabs, the scored one first shown. */
-function TranscriptVersions({
-  browser,
-  transcripts,
-  server,
-}: {
-  browser: unknown;
-  transcripts: InterviewTranscripts;
-  server: NonNullable<InterviewTranscripts['server']>;
-}) {
+function TranscriptVersions({ transcripts, server }: { transcripts: InterviewTranscripts; server: NonNullable<InterviewTranscripts['server']> }) {
   const [version, setVersion] = useState<Version>(transcripts.scored);
   const scored = (v: Version) => (transcripts.scored === v ? ' (scored)' : '');
   return (
@@ -82,28 +75,28 @@ function TranscriptVersions({
           Transcribed from the recording by {transcriberName(server)}: the questions as asked, the candidate&apos;s words as heard in the recording.
         </p>
         <TranscriptErrorBoundary raw={server.transcript}>
-          <TranscriptBody transcript={server.transcript} />
+          <TranscriptBody rows={server.transcript} raw={null} />
         </TranscriptErrorBoundary>
       </TabsContent>
       <TabsContent value="browser" className="space-y-2">
         <p className="text-xs text-slate-600">Written live by the candidate&apos;s browser during the interview.</p>
-        <TranscriptErrorBoundary raw={browser}>
-          <TranscriptBody transcript={browser} />
+        <TranscriptErrorBoundary raw={transcripts.browser}>
+          <TranscriptBody rows={transcripts.browser} raw={null} />
         </TranscriptErrorBoundary>
       </TabsContent>
     </Tabs>
   );
 }
 
-function TranscriptBody({ transcript }: { transcript: unknown }) {
-  const parsed = useMemo(() => parseTranscript(transcript), [transcript]);
-  if (!parsed.ok) return <RawBlock value={parsed.raw} label="Raw transcript" />;
-  if (parsed.rows.length === 0) return <p className="text-sm text-slate-600">No transcript was recorded for this interview.</p>;
-  return <TranscriptRows rows={parsed.rows} />;
+/** The rows; a stored transcript the server could not read, as it was stored; else that there is none. */
+function TranscriptBody({ rows, raw }: { rows: TranscriptEntry[] | null; raw: string | null }) {
+  if (raw !== null) return <RawBlock value={raw} label="Raw transcript" />;
+  if (!rows?.length) return <p className="text-sm text-slate-600">No transcript was recorded for this interview.</p>;
+  return <TranscriptRows rows={rows} />;
 }
 
 /** The turns; the candidate's are tinted, and the one being played is marked (aria-current) and kept in view. */
-function TranscriptRows({ rows }: { rows: TranscriptRow[] }) {
+function TranscriptRows({ rows }: { rows: TranscriptEntry[] }) {
   const player = useRecordingPlayer();
   const currentMs = useRecordingTime();
   const active = activeRowIndex(rows, currentMs);

@@ -1,4 +1,5 @@
-import type { ReviewDecision, ReviewInput } from '@/contracts/report';
+import type { ReviewInput } from '@/contracts/report';
+import type { ReviewDecision } from '@/contracts/statuses';
 
 /** The Human Review form as typed: an open adjustment per criterion, and maybe a decision. */
 export interface ReviewDraft {

@@ -2,6 +2,7 @@ import { Calendar, ClipboardCopy, Clock, Copy, FileText, Info, Pencil, Phone, Ph
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ScreeningCandidate } from '@/contracts/phone-screenings';
+import { isScreened } from '@/contracts/statuses';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
@@ -23,14 +24,11 @@ const statusLabel = (status: string) =>
 /** The list item, with the call fields the list may carry (why a call failed or waits, the next call, calls so far). */
 type CardCandidate = ScreeningCandidate & { outcome?: string | null; nextCallAt?: string | null; attempts?: number };
 
-/** Statuses after which the screening cannot be taken again. */
-const DONE_STATUSES = ['completed', 'evaluating'];
-
 /** Simulator mode (no phone line): take the call in the browser, or send the candidate their link to take it. */
 function CallActions({ candidate, screeningId }: { candidate: CardCandidate; screeningId: number }) {
   const mode = useCallMode();
   const link = useCallLink(candidate.id);
-  const isDone = DONE_STATUSES.includes(candidate.status);
+  const isDone = isScreened(candidate.status);
   const canSimulate = mode.data?.mode === 'simulator' && !isDone;
 
   const copyLink = () => {

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import {
+  CALL_PROVIDERS,
+  EMAIL_STATUSES,
+  INTERVIEW_STATUSES,
+  PHONE_CALL_STATUSES,
+  REVIEW_DECISIONS,
+  REVIEW_ENTRY_KINDS,
+  REVIEW_STATUSES,
+  SCREENING_CANDIDATE_STATUSES,
+  USER_ROLES,
+} from './statuses';
+
+/** The closed sets of statuses.ts as zod enums, for the contracts' request and response schemas. */
+export const interviewStatus = z.enum(INTERVIEW_STATUSES);
+export const screeningCandidateStatus = z.enum(SCREENING_CANDIDATE_STATUSES);
+export const phoneCallStatus = z.enum(PHONE_CALL_STATUSES);
+export const callProvider = z.enum(CALL_PROVIDERS);
+export const userRole = z.enum(USER_ROLES);
+export const reviewStatus = z.enum(REVIEW_STATUSES);
+export const reviewEntryKind = z.enum(REVIEW_ENTRY_KINDS);
+export const reviewDecision = z.enum(REVIEW_DECISIONS);
+export const emailStatus = z.enum(EMAIL_STATUSES);

@@ -1,0 +1,80 @@
+/**
+ * Every closed set of values the product stores: the lists the database schema declares (and
+ * enforces with check constraints, drizzle/0008), their types, and the few rules that read them.
+ * The zod enums built from them are in status-enums.ts. No zod here, so the candidate's ready page
+ * can use these rules without downloading it. Adding a value means adding it here and in a migration.
+ */
+
+// ---- Video interviews ------------------------------------------------------------------------
+
+/** pending (created) → in_progress (the candidate pressed start) → evaluating (submitted) → completed (scored). */
+export const INTERVIEW_STATUSES = ['pending', 'in_progress', 'evaluating', 'completed'] as const;
+export type InterviewStatus = (typeof INTERVIEW_STATUSES)[number];
+
+/** The statuses in which the candidate may still start, answer, record and submit. */
+export const OPEN_INTERVIEW_STATUSES = ['pending', 'in_progress'] as const satisfies readonly InterviewStatus[];
+
+/**
+ * The one rule for "the interview is open": until it has been submitted, the candidate's link may
+ * start it, speak, save answers, upload and submit. Once submitted (evaluating, completed) never again.
+ */
+export function isInterviewOpen(status: InterviewStatus): boolean {
+  return (OPEN_INTERVIEW_STATUSES as readonly InterviewStatus[]).includes(status);
+}
+
+// ---- Phone screenings --------------------------------------------------------------------------
+
+/** A screening candidate: 'completed' is shown green, everything else yellow (spec). */
+export const SCREENING_CANDIDATE_STATUSES = [
+  'pending',
+  'calling',
+  'in_progress',
+  'evaluating',
+  'completed',
+  'no_answer',
+  'busy',
+  'voicemail',
+  'declined',
+  'unreachable',
+  'failed',
+] as const;
+export type ScreeningCandidateStatus = (typeof SCREENING_CANDIDATE_STATUSES)[number];
+
+/** A candidate the dispatcher may call: not yet called, or an earlier attempt nobody answered. */
+export const CALLABLE_CANDIDATE_STATUSES = ['pending', 'no_answer', 'busy', 'voicemail'] as const satisfies readonly ScreeningCandidateStatus[];
+/** The screening has been carried out: being scored or scored. No further call. */
+export const SCREENED_CANDIDATE_STATUSES = ['evaluating', 'completed'] as const satisfies readonly ScreeningCandidateStatus[];
+
+export function isScreened(status: ScreeningCandidateStatus): boolean {
+  return (SCREENED_CANDIDATE_STATUSES as readonly ScreeningCandidateStatus[]).includes(status);
+}
+
+/** One call, as the provider reports it (Twilio's statuses, with '-' as '_', and voicemail for a machine). */
+export const PHONE_CALL_STATUSES = ['queued', 'initiated', 'ringing', 'in_progress', 'completed', 'busy', 'no_answer', 'failed', 'canceled', 'voicemail'] as const;
+export type PhoneCallStatus = (typeof PHONE_CALL_STATUSES)[number];
+
+/** A call that has ended: nothing the provider reports later changes it. */
+export const FINISHED_CALL_STATUSES = ['completed', 'busy', 'no_answer', 'failed', 'canceled', 'voicemail'] as const satisfies readonly PhoneCallStatus[];
+
+export const CALL_PROVIDERS = ['twilio', 'simulator'] as const;
+export type CallProvider = (typeof CALL_PROVIDERS)[number];
+
+// ---- Accounts, reviews and mail ----------------------------------------------------------------
+
+export const USER_ROLES = ['admin', 'member'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** An account's review by the operator: pending until approved or rejected. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** A recruiter's review entry of an interview: a changed score or a decision. */
+export const REVIEW_ENTRY_KINDS = ['score', 'decision'] as const;
+export type ReviewEntryKind = (typeof REVIEW_ENTRY_KINDS)[number];
+
+export const REVIEW_DECISIONS = ['advance', 'hold', 'reject'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** An email: queued → sending → sent over SMTP, or kept in the in-app outbox, or failed. */
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'outbox', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrationsFolder, openDatabase, type Database } from './client';
+
+/** The project's migrations up to and including `lastTag`, in a folder of their own. */
+function migrationsUpTo(lastTag: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hireloop-migrations-'));
+  mkdirSync(path.join(dir, 'meta'));
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const upTo = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (upTo < 0) throw new Error(`no migration ${lastTag}`);
+  journal.entries = journal.entries.slice(0, upTo + 1);
+  writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
+  for (const { tag } of journal.entries) copyFileSync(path.join(migrationsFolder, `${tag}.sql`), path.join(dir, `${tag}.sql`));
+  return dir;
+}
+
+/** A database that can be closed and opened again: a data directory, or a scratch database on DATABASE_URL. */
+async function scratchDatabase() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hireloop-migrate-'));
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { open: (folder?: string) => openDatabase({ dataDir, migrationsFolder: folder }), drop: async () => {} };
+  const name = `hireloop_migrate_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    open: (folder?: string) => openDatabase({ databaseUrl: url.toString(), dataDir, migrationsFolder: folder }),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+describe('migration 0008: statuses become closed sets', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('brings rows written before to a known status, then refuses any status the code does not know', async () => {
+    const scratch = await scratchDatabase();
+    cleanups.push(scratch.drop);
+    let database: Database = await scratch.open(migrationsUpTo('0007_session_version'));
+    const sql = (text: string) => database.query<Record<string, unknown>>(text);
+    await sql(`INSERT INTO companies (name) VALUES ('Acme')`);
+    await sql(`INSERT INTO users (company_id, username, password_hash) VALUES (1, 'ada', 'x')`);
+    await sql(`INSERT INTO jobs (company_id, user_id, title, description) VALUES (1, 1, 'Welder', 'Welds.')`);
+    const legacy: [string, string][] = [
+      ['In Progress', `NULL`],
+      ['in-progress', `NULL`],
+      ['scored', `'{"overall": 70}'`],
+      ['whatever', `NULL`],
+    ];
+    for (const [i, [status, feedback]] of legacy.entries()) {
+      await sql(`INSERT INTO interviews (job_id, candidate_name, email, candidate_token, status, feedback) VALUES (1, 'C${i}', 'c${i}@example.com', 'token-${i}', '${status}', ${feedback})`);
+    }
+    await sql(`INSERT INTO interviews (job_id, candidate_name, email, candidate_token, status, started_at) VALUES (1, 'C4', 'c4@example.com', 'token-4', 'live', now())`);
+    await sql(`INSERT INTO phone_screenings (company_id, user_id) VALUES (1, 1)`);
+    await sql(
+      `INSERT INTO phone_screening_candidates (screening_id, candidate_name, country_code, phone_number, interview_time, time_zone, status) VALUES (1, 'P', '+1', '5550100', now(), 'UTC', 'No Answer'), (1, 'Q', '+1', '5550101', now(), 'UTC', 'archived')`,
+    );
+    await sql(`INSERT INTO phone_calls (candidate_id, attempt, provider, status, conversation) VALUES (1, 1, 'twilio', 'no-answer', '{}'), (1, 2, 'twilio', 'lost', '{}')`);
+    await database.close();
+
+    database = await scratch.open();
+    cleanups.push(() => database.close());
+    const statuses = async (table: string) => (await sql(`SELECT status FROM ${table} ORDER BY id`)).rows.map((r) => r.status);
+    expect(await statuses('interviews')).toEqual(['in_progress', 'in_progress', 'completed', 'pending', 'in_progress']);
+    expect(await statuses('phone_screening_candidates')).toEqual(['no_answer', 'pending']);
+    expect(await statuses('phone_calls')).toEqual(['no_answer', 'failed']);
+
+    await expect(sql(`UPDATE interviews SET status = 'archived' WHERE id = 1`)).rejects.toThrow(/interviews_status_check/);
+    await expect(sql(`UPDATE phone_screening_candidates SET status = 'done' WHERE id = 1`)).rejects.toThrow(/phone_candidates_status_check/);
+    await expect(sql(`UPDATE users SET role = 'owner' WHERE id = 1`)).rejects.toThrow(/users_role_check/);
+    await expect(sql(`UPDATE phone_calls SET status = 'in-progress' WHERE id = 1`)).rejects.toThrow(/phone_calls_status_check/);
+    // Known values still pass.
+    await sql(`UPDATE interviews SET status = 'evaluating' WHERE id = 4`);
+    expect((await statuses('interviews'))[3]).toBe('evaluating');
+  });
+});
