@@ -155,7 +155,8 @@ async function measureAnswers(label: string, groups: AnswerSet[][]) {
   console.log(`  band accuracy (strong >= 75, adequate 45-70, weak < 40): ${inBand}/${all.length} = ${pct(inBand / all.length)} (target >= 85 %: ${mark(inBand / all.length >= TARGETS.band)})`);
   const whole = all.filter((s) => s.set.answers.length > 1);
   const wholeInBand = whole.filter(({ set, result }) => result.overall !== null && result.overall >= BANDS[set.grade][0] && result.overall <= BANDS[set.grade][1]).length;
-  if (whole.length) console.log(`    whole interviews: ${wholeInBand}/${whole.length} = ${pct(wholeInBand / whole.length)}; single answers: ${inBand - wholeInBand}/${all.length - whole.length} = ${pct((inBand - wholeInBand) / (all.length - whole.length))}`);
+  const singles = all.length - whole.length;
+  if (whole.length && singles) console.log(`    whole interviews: ${wholeInBand}/${whole.length} = ${pct(wholeInBand / whole.length)}; single answers: ${inBand - wholeInBand}/${singles} = ${pct((inBand - wholeInBand) / singles)}`);
   console.log(`  insufficient evidence on adequate and strong sets: ${insufficient}/${judgedOnes.length} = ${pct(insufficient / judgedOnes.length)} (target 0: ${mark(insufficient === 0)})`);
   console.log(`  nearest anchor matches the grade: ${pct(levelAgreement / all.length)}`);
   console.log(`  mean overall (range): ${GRADES.map(stats).join(', ')}`);
@@ -216,6 +217,9 @@ async function main() {
     console.log('\n== Held-out part (written separately, never looked at while tuning) ==');
     await measureAnswers('Answers', [...(await fromGroups(heldOut.answers)), ...fromInterviews(heldOut.interviews)]);
     await biasCheck('Bias check', heldOut.bias);
+    console.log('\n== Fresh held-out part (held-out-3: written after the part above had been read while tuning; measured blind) ==');
+    await measureAnswers('Answers', fromInterviews(heldOut.fresh.interviews));
+    await biasCheck('Bias check', heldOut.fresh.bias);
   }
   console.log('');
   await identitySwaps(data);
