@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { transcriptEntry } from './ai';
+import { candidateDataState } from './candidate-data';
 import { reportFeedback } from './report';
 import { interviewStatus } from './status-enums';
 
@@ -53,7 +54,7 @@ export const interviewDetail = z.object({
   scheduledFor: z.string(),
   isActive: z.boolean(),
   emailSent: z.boolean(),
-});
+}).extend(candidateDataState.shape);
 export type InterviewDetail = z.infer<typeof interviewDetail>;
 
 /** What the candidate's own link may see. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { evaluation } from './ai';
+import { candidateDataState } from './candidate-data';
 import { callProvider, phoneCallStatus, screeningCandidateStatus } from './status-enums';
 
 /** How screening calls are carried on this server: by phone (Twilio configured) or in the browser. */
@@ -73,5 +74,5 @@ export const screeningResult = z.object({
   /** The call recording (phone calls only); null when there is none. */
   recordingUrl: z.string().nullable(),
   calls: z.array(screeningCall),
-});
+}).extend(candidateDataState.shape);
 export type ScreeningResult = z.infer<typeof screeningResult>;

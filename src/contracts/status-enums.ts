@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   CALL_PROVIDERS,
+  DELETION_REASONS,
+  RECRUITER_DELETION_REASONS,
   EMAIL_STATUSES,
   INTERVIEW_STATUSES,
   PHONE_CALL_STATUSES,
@@ -21,3 +23,5 @@ export const reviewStatus = z.enum(REVIEW_STATUSES);
 export const reviewEntryKind = z.enum(REVIEW_ENTRY_KINDS);
 export const reviewDecision = z.enum(REVIEW_DECISIONS);
 export const emailStatus = z.enum(EMAIL_STATUSES);
+export const deletionReason = z.enum(DELETION_REASONS);
+export const recruiterDeletionReason = z.enum(RECRUITER_DELETION_REASONS);

@@ -78,3 +78,14 @@ export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 /** An email: queued → sending → sent over SMTP, or kept in the in-app outbox, or failed. */
 export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'outbox', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+// ---- Candidate data -----------------------------------------------------------------------------
+
+/** A company's retention period: 30 days to 4 years (California keeps records four years), a year by default. */
+export const RETENTION_DAY_BOUNDS = { min: 30, max: 4 * 365 + 1, default: 365 } as const;
+
+/** Why a candidate's data was deleted (the audit entry keeps this code, never a free text). */
+export const DELETION_REASONS = ['candidate_request', 'withdrawn', 'entered_in_error', 'retention', 'other'] as const;
+export type DeletionReason = (typeof DELETION_REASONS)[number];
+/** The reasons a recruiter may give; 'retention' is the daily job's own. */
+export const RECRUITER_DELETION_REASONS = ['candidate_request', 'withdrawn', 'entered_in_error', 'other'] as const satisfies readonly DeletionReason[];

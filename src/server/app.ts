@@ -22,6 +22,8 @@ import { interviewRoutes } from './modules/interviews/interviews.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { EVALUATE_SCREENING_CALL, placeScreeningCall, requeueStuckCallEvaluations, runCallEvaluation, type CallDeps } from './modules/phone-calls/calls.service';
 import { phoneCallRoutes } from './modules/phone-calls/phone-calls.routes';
+import { candidateDataRoutes } from './modules/candidate-data/candidate-data.routes';
+import { RETENTION_SWEEP, sweepRetention } from './modules/candidate-data/candidate-data.service';
 import { dispatchDueCalls, PLACE_SCREENING_CALL } from './modules/phone-calls/scheduler';
 import { phoneScreeningRoutes } from './modules/phone-screenings/phone-screenings.routes';
 import { reportRoutes } from './modules/report/report.routes';
@@ -117,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = new RecordingStorage(config.dataDir);
   await app.register(candidateRoomRoutes, { storage });
   await app.register(reportRoutes, { storage });
+  await app.register(candidateDataRoutes, { storage });
   await app.register(transcriptRoutes);
   const stt = createSpeechToText(config.stt);
 
@@ -147,9 +150,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const mailTimer = setInterval(deliver, 60_000);
   mailTimer.unref();
   let callTimer: NodeJS.Timeout | undefined;
+  // The retention job runs once a day whatever the number of instances: each asks hourly, the queue keeps one per day.
+  const askRetention = () =>
+    void queue.send(RETENTION_SWEEP, {}, { key: RETENTION_SWEEP, seconds: 24 * 60 * 60 }).catch((err: unknown) => app.log.warn({ err }, 'queueing the retention job failed'));
+  const retentionTimer = setInterval(askRetention, 60 * 60_000);
+  retentionTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(mailTimer);
     clearInterval(callTimer);
+    clearInterval(retentionTimer);
   });
   app.addHook('onReady', async () => {
     deliver();
@@ -162,6 +171,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await runCallEvaluation(calls, callId);
     });
     await requeueStuckCallEvaluations({ db: database.db, queue });
+    await queue.register(RETENTION_SWEEP, async () => {
+      const swept = await sweepRetention({ db: database.db, storage, telephony }, options.clock?.() ?? new Date());
+      app.log.info(swept, 'retention job ran');
+    });
+    askRetention();
     if (telephony) {
       await queue.register<{ candidateId: number; attempt: number }>(PLACE_SCREENING_CALL, async ({ candidateId, attempt }) => {
         await placeScreeningCall({ ...calls, telephony }, candidateId, attempt);

@@ -8,7 +8,11 @@ export type AuditAction =
   | 'logout'
   | 'account_registered'
   | 'account_approved'
-  | 'account_rejected';
+  | 'account_rejected'
+  | 'candidate_data_deleted'
+  | 'legal_hold_placed'
+  | 'legal_hold_lifted'
+  | 'retention_changed';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -45,8 +45,9 @@ export class JobQueue {
     });
   }
 
-  async send<T extends object>(name: string, data: T): Promise<string | null> {
-    return this.boss.send(name, data);
+  /** `once`: a key and a period in seconds; a second job with that key in the same period is not created (its id is null). */
+  async send<T extends object>(name: string, data: T, once?: { key: string; seconds: number }): Promise<string | null> {
+    return once ? this.boss.send(name, data, { singletonKey: once.key, singletonSeconds: once.seconds }) : this.boss.send(name, data);
   }
 
   async stop(): Promise<void> {

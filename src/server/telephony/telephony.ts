@@ -3,6 +3,8 @@ export interface Telephony {
   readonly provider: 'twilio';
   /** Dials `to` (E.164) for the screening call `callId`; answers the provider's call id. */
   placeCall(input: { to: string; callId: number }): Promise<{ sid: string }>;
+  /** Deletes a call recording the provider keeps (a candidate's data being deleted); one already gone counts as deleted. */
+  deleteRecording(sid: string): Promise<void>;
 }
 
 /** '+1' and '(555) 123-4567' as E.164: '+15551234567'. */

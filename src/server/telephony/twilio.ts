@@ -38,5 +38,12 @@ export function createTwilioTelephony(settings: TwilioSettings, appUrl: string, 
       });
       return { sid: call.sid };
     },
+    async deleteRecording(sid) {
+      try {
+        await client.recordings(sid).remove();
+      } catch (err) {
+        if ((err as { status?: number }).status !== 404) throw err;
+      }
+    },
   };
 }

@@ -44,6 +44,10 @@ export class FakeTwilioTransport extends twilio.RequestClient {
   readonly calls: CreatedCall[] = [];
   /** The next calls.create answers this error instead (then it is cleared). */
   failNext: TwilioFailure | null = null;
+  /** Recordings deleted through the REST API (DELETE …/Recordings/{sid}.json), by sid. */
+  readonly deletedRecordings: string[] = [];
+  /** Recording deletions answer Twilio's 500 while set. */
+  failRecordingDeletions = false;
 
   constructor(private readonly settings: TwilioSettings = TWILIO_SETTINGS) {
     super();
@@ -57,6 +61,12 @@ export class FakeTwilioTransport extends twilio.RequestClient {
       return send(401, { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
     }
     const uri = new URL(opts.uri);
+    const recording = new RegExp(`^${accountPath}/Recordings/(RE[0-9a-f]{32})\\.json$`).exec(uri.pathname);
+    if (opts.method.toLowerCase() === 'delete' && uri.hostname === 'api.twilio.com' && recording) {
+      if (this.failRecordingDeletions) return send(500, { code: 20500, message: 'Internal Server Error', more_info: 'https://www.twilio.com/docs/errors/20500', status: 500 });
+      this.deletedRecordings.push(recording[1]!);
+      return { statusCode: 204, body: '' as TData, headers: {} };
+    }
     if (opts.method.toLowerCase() !== 'post' || uri.hostname !== 'api.twilio.com' || uri.pathname !== `${accountPath}/Calls.json`) {
       return send(404, { code: 20404, message: `The requested resource ${uri.pathname} was not found`, more_info: 'https://www.twilio.com/docs/errors/20404', status: 404 });
     }

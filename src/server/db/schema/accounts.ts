@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { REVIEW_STATUSES, USER_ROLES } from '../../../contracts/statuses';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { RETENTION_DAY_BOUNDS, REVIEW_STATUSES, USER_ROLES } from '../../../contracts/statuses';
 import { oneOf } from './one-of';
 
-export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How long candidates' recordings, transcripts and evaluations are kept after the interview or call ends. */
+    retentionDays: integer('retention_days').notNull().default(RETENTION_DAY_BOUNDS.default),
+  },
+  (t) => [check('companies_retention_days_check', sql`${t.retentionDays} between ${sql.raw(String(RETENTION_DAY_BOUNDS.min))} and ${sql.raw(String(RETENTION_DAY_BOUNDS.max))}`)],
+);
 
 /** review: pending until an operator approves or rejects; isApproved mirrors 'approved'. */
 export const users = pgTable(

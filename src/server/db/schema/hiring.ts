@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   CALL_PROVIDERS,
+  DELETION_REASONS,
   INTERVIEW_STATUSES,
   PHONE_CALL_STATUSES,
   REVIEW_DECISIONS,
@@ -29,6 +30,16 @@ export interface ServerTranscript {
   /** What evaluation reads: the browser's interviewer turns with the candidate's words from the segments. */
   transcript: { speaker: string; text: string; startMs?: number; endMs?: number }[];
 }
+
+/**
+ * What a candidate's row carries about its own data (issue 15): a legal hold keeps it from the
+ * retention job and from deletion; once deleted, when and why (the row stays, anonymised, for statistics).
+ */
+const candidateDataColumns = () => ({
+  legalHold: boolean('legal_hold').notNull().default(false),
+  dataDeletedAt: timestamp('data_deleted_at', { withTimezone: true }),
+  deletionReason: text('deletion_reason', { enum: DELETION_REASONS }),
+});
 
 export const jobs = pgTable(
   'jobs',
@@ -88,9 +99,11 @@ export const interviews = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...candidateDataColumns(),
   },
   (t) => [
     index('interviews_job_idx').on(t.jobId),
+    oneOf('interviews_deletion_reason_check', t.deletionReason, DELETION_REASONS),
     uniqueIndex('interviews_candidate_token_idx').on(t.candidateToken),
     oneOf('interviews_status_check', t.status, INTERVIEW_STATUSES),
   ],
@@ -202,8 +215,10 @@ export const phoneScreeningCandidates = pgTable(
     outcome: text('outcome'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...candidateDataColumns(),
   },
   (t) => [
+    oneOf('phone_candidates_deletion_reason_check', t.deletionReason, DELETION_REASONS),
     index('phone_candidates_screening_idx').on(t.screeningId),
     index('phone_candidates_next_call_idx').on(t.nextCallAt),
     uniqueIndex('phone_candidates_token_idx').on(t.candidateToken),

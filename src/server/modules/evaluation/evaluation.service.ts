@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Evaluation } from '../../../contracts/ai';
 import type { AiEngine } from '../../ai/engine';
@@ -43,7 +43,8 @@ export async function runEvaluation(deps: EvaluationDeps, interviewId: number): 
     .innerJoin(jobs, eq(jobs.id, interviews.jobId))
     .where(eq(interviews.id, interviewId))
     .limit(1);
-  if (!row || row.interview.status !== 'evaluating') return 'skipped';
+  // A candidate whose data was deleted meanwhile is not scored.
+  if (!row || row.interview.status !== 'evaluating' || row.interview.dataDeletedAt) return 'skipped';
   const { job } = row;
   const interview = deps.transcription ? await decideTranscript({ db: deps.db, log: deps.log, ...deps.transcription }, row.interview) : row.interview;
   if (interview.status !== 'evaluating') return 'skipped';
@@ -57,7 +58,7 @@ export async function runEvaluation(deps: EvaluationDeps, interviewId: number): 
   const updated = await deps.db
     .update(interviews)
     .set({ feedback, status: 'completed', completedAt: new Date() })
-    .where(and(eq(interviews.id, interviewId), eq(interviews.status, 'evaluating')))
+    .where(and(eq(interviews.id, interviewId), eq(interviews.status, 'evaluating'), isNull(interviews.dataDeletedAt)))
     .returning({ id: interviews.id });
   if (updated.length === 0) return 'skipped';
   deps.log.info({ interviewId, engine: result.engine, overall: result.overall, transcript: interview.transcriptSource ?? 'browser' }, 'interview evaluated');

@@ -141,6 +141,8 @@ export function toDetail(row: InterviewRow): InterviewDetail {
     scheduledFor: row.scheduledFor.toISOString(),
     isActive: isInRoom(row),
     emailSent: row.emailSent,
+    legalHold: row.legalHold,
+    dataDeletedAt: row.dataDeletedAt?.toISOString() ?? null,
   };
 }
 

@@ -211,7 +211,7 @@ function fromFirstQuestion<T extends { speaker: string; text: string }>(transcri
 export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log' | 'now'>, callId: number): Promise<'completed' | 'skipped'> {
   const call = await loadCall(deps.db, callId);
   const row = await candidateWithScreening(deps.db, call.candidateId);
-  if (row.candidate.status !== 'evaluating') return 'skipped';
+  if (row.candidate.status !== 'evaluating' || row.candidate.dataDeletedAt) return 'skipped';
   let rubric = row.screening.rubric;
   if (!rubric?.length) {
     const plan = await deps.ai.planInterview({ title: row.screening.jobTitle ?? 'Phone screening', description: row.screening.jobDescription ?? '', skills: row.screening.skills ?? undefined });
@@ -229,7 +229,7 @@ export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log'
     .update(phoneScreeningCandidates)
     // The recording's link is only ever added: its callback may arrive while the call is being scored (see recordCallRecording).
     .set({ feedback, status: 'completed', completedAt: clock(deps), outcome: null, ...(call.recordingSid ? { recordingUrl: `/api/phone-screening/candidates/${call.candidateId}/recording` } : {}) })
-    .where(and(eq(phoneScreeningCandidates.id, call.candidateId), eq(phoneScreeningCandidates.status, 'evaluating')))
+    .where(and(eq(phoneScreeningCandidates.id, call.candidateId), eq(phoneScreeningCandidates.status, 'evaluating'), isNull(phoneScreeningCandidates.dataDeletedAt)))
     .returning({ id: phoneScreeningCandidates.id });
   if (!done) return 'skipped';
   deps.log.info({ callId, candidateId: call.candidateId, overall: result.overall }, 'screening call evaluated');

@@ -182,5 +182,7 @@ export async function screeningResult(db: Db, user: SessionUser, candidateId: nu
     feedback: feedbackOf(candidate.feedback),
     recordingUrl: candidate.recordingUrl,
     calls: calls.map(toCall),
+    legalHold: candidate.legalHold,
+    dataDeletedAt: iso(candidate.dataDeletedAt),
   };
 }

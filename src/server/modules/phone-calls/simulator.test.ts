@@ -276,7 +276,7 @@ describe('who may take and see a call', () => {
 
 describe('with telephony configured', () => {
   it('turns the browser simulator off', async () => {
-    const phone = await createTestApp({}, { telephony: { provider: 'twilio', placeCall: async () => ({ sid: 'CA00000000000000000000000000000000' }) } });
+    const phone = await createTestApp({}, { telephony: { provider: 'twilio', placeCall: async () => ({ sid: 'CA00000000000000000000000000000000' }), deleteRecording: async () => {} } });
     try {
       const agent = new Agent(phone.app);
       await agent.register('phone-operator', 'Gamma Retail');

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { recruiterDeletionReason } from './status-enums';
+import { RETENTION_DAY_BOUNDS } from './statuses';
+
+/** POST …/delete-data: the recruiter's reason (a code: the audit log keeps no free text about a person). */
+export const deleteCandidateDataInput = z.object({ reason: recruiterDeletionReason });
+export type DeleteCandidateDataInput = z.infer<typeof deleteCandidateDataInput>;
+/** `deleted` is false when the data had already been deleted (the request changes nothing then). */
+export const deleteCandidateDataResult = z.object({ deleted: z.boolean() });
+
+export const legalHoldInput = z.object({ hold: z.boolean() });
+export const legalHoldResult = z.object({ legalHold: z.boolean() });
+
+const retentionMessage = `Keep candidate data between ${RETENTION_DAY_BOUNDS.min} and ${RETENTION_DAY_BOUNDS.max} days`;
+export const companySettings = z.object({
+  /** How long candidates' recordings, transcripts and evaluations are kept after the interview or call ends. */
+  retentionDays: z.number().int(),
+});
+export type CompanySettings = z.infer<typeof companySettings>;
+export const companySettingsInput = z.object({
+  retentionDays: z.number({ message: retentionMessage }).int(retentionMessage).min(RETENTION_DAY_BOUNDS.min, retentionMessage).max(RETENTION_DAY_BOUNDS.max, retentionMessage),
+});
+export type CompanySettingsInput = z.infer<typeof companySettingsInput>;
+
+/** What a row says about its candidate's data (the report and the screening result show it). */
+export const candidateDataState = z.object({
+  legalHold: z.boolean(),
+  /** When the candidate's data was deleted; null while it is kept. */
+  dataDeletedAt: z.string().nullable(),
+});

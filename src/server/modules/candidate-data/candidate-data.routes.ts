@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companySettings, companySettingsInput, deleteCandidateDataInput, deleteCandidateDataResult, legalHoldInput, legalHoldResult } from '../../../contracts/candidate-data';
+import { requireUser } from '../../plugins/access';
+import type { RecordingStorage } from '../../storage/recordings';
+import { idParams } from '../jobs/jobs.routes';
+import { eraseInterview, erasePhoneCandidate, retentionDays, setLegalHold, setRetentionDays } from './candidate-data.service';
+
+const candidateParams = z.object({ candidateId: z.coerce.number().int().positive('candidateId must be a positive whole number') });
+
+/** Deleting a candidate's data, legal holds, and the company's retention period (issue 15). */
+export async function candidateDataRoutes(app: FastifyInstance, options: { storage: RecordingStorage }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const deps = { db, storage: options.storage, telephony: app.deps.telephony };
+  const user = { access: 'user' } as const;
+  const eraser = (request: Parameters<typeof requireUser>[0]) => {
+    const u = requireUser(request);
+    return { userId: u.id, companyId: u.companyId };
+  };
+
+  r.post(
+    '/api/interview/:id/delete-data',
+    { config: user, schema: { params: idParams, body: deleteCandidateDataInput, response: { 200: deleteCandidateDataResult } } },
+    async (request) => ({ deleted: await eraseInterview(deps, request.params.id, request.body.reason, eraser(request)) }),
+  );
+  r.put('/api/interview/:id/legal-hold', { config: user, schema: { params: idParams, body: legalHoldInput, response: { 200: legalHoldResult } } }, async (request) => {
+    await setLegalHold(db, 'interview', request.params.id, request.body.hold, eraser(request));
+    return { legalHold: request.body.hold };
+  });
+
+  r.post(
+    '/api/phone-screening/candidates/:candidateId/delete-data',
+    { config: user, schema: { params: candidateParams, body: deleteCandidateDataInput, response: { 200: deleteCandidateDataResult } } },
+    async (request) => ({ deleted: await erasePhoneCandidate(deps, request.params.candidateId, request.body.reason, eraser(request)) }),
+  );
+  r.put(
+    '/api/phone-screening/candidates/:candidateId/legal-hold',
+    { config: user, schema: { params: candidateParams, body: legalHoldInput, response: { 200: legalHoldResult } } },
+    async (request) => {
+      await setLegalHold(db, 'phone_candidate', request.params.candidateId, request.body.hold, eraser(request));
+      return { legalHold: request.body.hold };
+    },
+  );
+
+  r.get('/api/company/settings', { config: user, schema: { response: { 200: companySettings } } }, async (request) => ({
+    retentionDays: await retentionDays(db, requireUser(request).companyId),
+  }));
+  r.patch('/api/company/settings', { config: user, schema: { body: companySettingsInput, response: { 200: companySettings } } }, async (request) => ({
+    retentionDays: await setRetentionDays(db, eraser(request), request.body.retentionDays),
+  }));
+}

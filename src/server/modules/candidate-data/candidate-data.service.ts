@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNotNull, isNull, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import type { DeletionReason } from '../../../contracts/statuses';
+import type { Db, Tx } from '../../db/client';
+import { companies, emails, feedback, interviewReviews, interviews, jobs, phoneCalls, phoneScreeningCandidates, phoneScreenings, recordingUploads } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import type { RecordingStorage } from '../../storage/recordings';
+import type { Telephony } from '../../telephony/telephony';
+
+/**
+ * Deleting a candidate's data (issue 15, docs/decisions/021-candidate-data.md): everything that
+ * names or records the person goes, wherever it lived (the row's fields, transcripts, the AI's
+ * wording and evidence, recruiter notes and review reasons, recordings and upload staging on disk,
+ * the call recordings at the telephony provider, invitation emails). What stays is an anonymised
+ * row: the status, dates and scores, for the job's statistics. Every deletion is audited by id and
+ * reason code only.
+ */
+
+export const DELETED_NAME = 'Deleted candidate';
+export const RETENTION_SWEEP = 'retention-sweep';
+export const LEGAL_HOLD_REFUSAL = 'This candidate is under a legal hold: lift the hold before deleting their data';
+
+export interface CandidateDataDeps {
+  db: Db;
+  storage: RecordingStorage;
+  telephony: Telephony | null;
+}
+
+/** Who deleted: a recruiter (their user and company), or the retention job (no user). */
+export interface Eraser {
+  userId: number | null;
+  companyId: number;
+}
+
+/** The scores of a stored evaluation, without its words (summary, feedback, evidence quote the candidate). */
+function scoresOnly(stored: unknown): Record<string, unknown> | null {
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return null;
+  const f = stored as Record<string, unknown>;
+  const criteria = Array.isArray(f.criteria)
+    ? f.criteria.flatMap((c: unknown) => {
+        if (!c || typeof c !== 'object') return [];
+        const { name, weight, score } = c as Record<string, unknown>;
+        return [{ name, weight, score, feedback: '', evidence: [] }];
+      })
+    : [];
+  const kept = Object.fromEntries(['overall', 'insufficientEvidence', 'engine', 'model', 'promptVersion', 'evaluatedAt'].filter((k) => k in f).map((k) => [k, f[k]]));
+  return { ...kept, summary: '', criteria, biasFlags: [] };
+}
+
+/** Review reasons are free text a recruiter wrote about the person: emptied, the entries themselves kept. */
+async function redactReviews(tx: Tx, interviewId: number): Promise<void> {
+  await tx.update(interviewReviews).set({ reason: '' }).where(and(eq(interviewReviews.interviewId, interviewId), sql`${interviewReviews.reason} <> ''`));
+}
+
+/** Deletes one video interview's candidate data. Returns false when it was already deleted. */
+export async function eraseInterview(deps: CandidateDataDeps, interviewId: number, reason: DeletionReason, by: Eraser): Promise<boolean> {
+  const uploadIds = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ interview: interviews })
+      .from(interviews)
+      .innerJoin(jobs, eq(jobs.id, interviews.jobId))
+      .where(and(eq(interviews.id, interviewId), eq(jobs.companyId, by.companyId)))
+      .for('update', { of: interviews });
+    if (!row) throw new AppError('NOT_FOUND', 'Interview not found');
+    const interview = row.interview;
+    if (interview.dataDeletedAt) return null;
+    if (interview.legalHold) throw new AppError('CONFLICT', LEGAL_HOLD_REFUSAL);
+    const staged = await tx.select({ id: recordingUploads.id }).from(recordingUploads).where(eq(recordingUploads.interviewId, interviewId));
+    const ids = new Set([...staged.map((u) => u.id), ...(interview.recordingSegments ?? []).map((s) => s.uploadId)]);
+    await tx
+      .update(interviews)
+      .set({
+        candidateName: DELETED_NAME,
+        email: '',
+        transcript: null,
+        serverTranscript: null,
+        transcriptionError: null,
+        feedback: scoresOnly(interview.feedback),
+        recordingUrl: null,
+        recordingSegments: null,
+        // The link stops working: a new random token nobody has.
+        candidateToken: randomBytes(24).toString('base64url'),
+        aiToken: null,
+        roomName: null,
+        roomUrl: null,
+        isActive: false,
+        dataDeletedAt: new Date(),
+        deletionReason: reason,
+      })
+      .where(eq(interviews.id, interviewId));
+    await tx.delete(recordingUploads).where(eq(recordingUploads.interviewId, interviewId));
+    await tx.delete(feedback).where(eq(feedback.interviewId, interviewId));
+    await tx.delete(emails).where(eq(emails.interviewId, interviewId));
+    await redactReviews(tx, interviewId);
+    await recordAudit(tx, { action: 'candidate_data_deleted', actorUserId: by.userId, companyId: by.companyId, subject: `interview:${interviewId}`, details: { reason } });
+    return [...ids];
+  });
+  if (!uploadIds) return false;
+  // Files go after the rows: a crash in between leaves files no row points to, never a row without its files.
+  for (const id of uploadIds) await deps.storage.remove(id);
+  return true;
+}
+
+/** Deletes one phone screening candidate's data, the provider's call recordings first. Returns false when already deleted. */
+export async function erasePhoneCandidate(deps: CandidateDataDeps, candidateId: number, reason: DeletionReason, by: Eraser): Promise<boolean> {
+  const [found] = await deps.db
+    .select({ candidate: phoneScreeningCandidates })
+    .from(phoneScreeningCandidates)
+    .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
+    .where(and(eq(phoneScreeningCandidates.id, candidateId), eq(phoneScreenings.companyId, by.companyId)));
+  if (!found) throw new AppError('NOT_FOUND', 'Candidate not found');
+  if (found.candidate.dataDeletedAt) return false;
+  if (found.candidate.legalHold) throw new AppError('CONFLICT', LEGAL_HOLD_REFUSAL);
+  const recorded = await deps.db
+    .select({ sid: phoneCalls.recordingSid })
+    .from(phoneCalls)
+    .where(and(eq(phoneCalls.candidateId, candidateId), isNotNull(phoneCalls.recordingSid)));
+  for (const { sid } of recorded) {
+    if (!deps.telephony) throw new AppError('SERVICE_UNAVAILABLE', 'The call recordings are kept by the telephony provider, which is not configured: nothing was deleted');
+    try {
+      await deps.telephony.deleteRecording(sid!);
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE', 'The telephony provider could not delete the call recording: nothing was deleted. Please try again.');
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(phoneScreeningCandidates)
+      .set({
+        candidateName: DELETED_NAME,
+        phoneNumber: '',
+        notes: null,
+        transcript: null,
+        feedback: scoresOnly(found.candidate.feedback),
+        recordingUrl: null,
+        candidateToken: null,
+        nextCallAt: null,
+        outcome: null,
+        dataDeletedAt: new Date(),
+        deletionReason: reason,
+      })
+      .where(and(eq(phoneScreeningCandidates.id, candidateId), isNull(phoneScreeningCandidates.dataDeletedAt), eq(phoneScreeningCandidates.legalHold, false)))
+      .returning({ id: phoneScreeningCandidates.id });
+    if (!updated) return false;
+    await tx
+      .update(phoneCalls)
+      .set({ transcript: [], lastReply: null, recordingSid: null, recordingUrl: null, error: null })
+      .where(eq(phoneCalls.candidateId, candidateId));
+    await recordAudit(tx, { action: 'candidate_data_deleted', actorUserId: by.userId, companyId: by.companyId, subject: `phone_candidate:${candidateId}`, details: { reason } });
+    return true;
+  });
+}
+
+/** Puts a legal hold on (or lifts it from) one interview or phone candidate of the company. */
+export async function setLegalHold(db: Db, kind: 'interview' | 'phone_candidate', id: number, hold: boolean, by: Eraser & { userId: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const owned =
+      kind === 'interview'
+        ? await tx
+            .update(interviews)
+            .set({ legalHold: hold })
+            .where(and(eq(interviews.id, id), inArray(interviews.jobId, tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.companyId, by.companyId)))))
+            .returning({ id: interviews.id })
+        : await tx
+            .update(phoneScreeningCandidates)
+            .set({ legalHold: hold })
+            .where(
+              and(
+                eq(phoneScreeningCandidates.id, id),
+                inArray(phoneScreeningCandidates.screeningId, tx.select({ id: phoneScreenings.id }).from(phoneScreenings).where(eq(phoneScreenings.companyId, by.companyId))),
+              ),
+            )
+            .returning({ id: phoneScreeningCandidates.id });
+    if (owned.length === 0) throw new AppError('NOT_FOUND', kind === 'interview' ? 'Interview not found' : 'Candidate not found');
+    await recordAudit(tx, { action: hold ? 'legal_hold_placed' : 'legal_hold_lifted', actorUserId: by.userId, companyId: by.companyId, subject: `${kind}:${id}` });
+  });
+}
+
+/** The company's retention period in days. */
+export async function retentionDays(db: Db | Tx, companyId: number): Promise<number> {
+  const [row] = await db.select({ days: companies.retentionDays }).from(companies).where(eq(companies.id, companyId));
+  if (!row) throw new AppError('NOT_FOUND', 'Company not found');
+  return row.days;
+}
+
+export async function setRetentionDays(db: Db, by: Eraser & { userId: number }, days: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const before = await retentionDays(tx, by.companyId);
+    await tx.update(companies).set({ retentionDays: days }).where(eq(companies.id, by.companyId));
+    if (before !== days) await recordAudit(tx, { action: 'retention_changed', actorUserId: by.userId, companyId: by.companyId, details: { from: before, to: days } });
+    return days;
+  });
+}
+
+/**
+ * The retention job: every interview and phone candidate whose interview or call ended (or, never
+ * held, was created) longer ago than its company's retention period, and is not on legal hold,
+ * is deleted with the reason 'retention'. Returns how many of each.
+ */
+export async function sweepRetention(deps: CandidateDataDeps, now: Date): Promise<{ interviews: number; phoneCandidates: number; failed: number }> {
+  const due = (ended: SQLWrapper, created: SQLWrapper) =>
+    lt(sql`coalesce(${ended}, ${created})`, sql`${now.toISOString()}::timestamptz - make_interval(days => ${companies.retentionDays})`);
+  const dueInterviews = await deps.db
+    .select({ id: interviews.id, companyId: jobs.companyId })
+    .from(interviews)
+    .innerJoin(jobs, eq(jobs.id, interviews.jobId))
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(and(isNull(interviews.dataDeletedAt), eq(interviews.legalHold, false), due(interviews.completedAt, interviews.createdAt)));
+  const dueCandidates = await deps.db
+    .select({ id: phoneScreeningCandidates.id, companyId: phoneScreenings.companyId })
+    .from(phoneScreeningCandidates)
+    .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
+    .innerJoin(companies, eq(companies.id, phoneScreenings.companyId))
+    .where(and(isNull(phoneScreeningCandidates.dataDeletedAt), eq(phoneScreeningCandidates.legalHold, false), due(phoneScreeningCandidates.completedAt, phoneScreeningCandidates.createdAt)));
+  const result = { interviews: 0, phoneCandidates: 0, failed: 0 };
+  for (const row of dueInterviews) {
+    if (await eraseInterview(deps, row.id, 'retention', { userId: null, companyId: row.companyId }).catch(() => (result.failed++, false))) result.interviews++;
+  }
+  for (const row of dueCandidates) {
+    // A provider that cannot delete now is tried again by tomorrow's run.
+    if (await erasePhoneCandidate(deps, row.id, 'retention', { userId: null, companyId: row.companyId }).catch(() => (result.failed++, false))) result.phoneCandidates++;
+  }
+  return result;
+}
