@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recruiterDeletionReason } from './status-enums';
+import { dataRequestKind, dataRequestStatus, recruiterDeletionReason } from './status-enums';
 import { RETENTION_DAY_BOUNDS } from './statuses';
 
 /** POST …/delete-data: the recruiter's reason (a code: the audit log keeps no free text about a person). */
@@ -28,3 +28,28 @@ export const candidateDataState = z.object({
   /** When the candidate's data was deleted; null while it is kept. */
   dataDeletedAt: z.string().nullable(),
 });
+
+/** What the candidate's link says about their deletion request. */
+export const deletionRequestReceipt = z.object({
+  requestedAt: z.string(),
+  /** The date by which the company carries it out. */
+  dueAt: z.string(),
+  status: dataRequestStatus,
+});
+export type DeletionRequestReceipt = z.infer<typeof deletionRequestReceipt>;
+
+/** One request in the company's inbox. */
+export const dataRequestItem = z.object({
+  id: z.number(),
+  kind: dataRequestKind,
+  status: dataRequestStatus,
+  interviewId: z.number().nullable(),
+  jobId: z.number().nullable(),
+  jobTitle: z.string().nullable(),
+  candidateName: z.string(),
+  legalHold: z.boolean(),
+  requestedAt: z.string(),
+  dueAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type DataRequestItem = z.infer<typeof dataRequestItem>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   CALL_PROVIDERS,
+  DATA_REQUEST_KINDS,
+  DATA_REQUEST_STATUSES,
   DELETION_REASONS,
   RECRUITER_DELETION_REASONS,
   EMAIL_STATUSES,
@@ -25,3 +27,5 @@ export const reviewDecision = z.enum(REVIEW_DECISIONS);
 export const emailStatus = z.enum(EMAIL_STATUSES);
 export const deletionReason = z.enum(DELETION_REASONS);
 export const recruiterDeletionReason = z.enum(RECRUITER_DELETION_REASONS);
+export const dataRequestKind = z.enum(DATA_REQUEST_KINDS);
+export const dataRequestStatus = z.enum(DATA_REQUEST_STATUSES);

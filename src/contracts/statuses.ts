@@ -89,3 +89,12 @@ export const DELETION_REASONS = ['candidate_request', 'withdrawn', 'entered_in_e
 export type DeletionReason = (typeof DELETION_REASONS)[number];
 /** The reasons a recruiter may give; 'retention' is the daily job's own. */
 export const RECRUITER_DELETION_REASONS = ['candidate_request', 'withdrawn', 'entered_in_error', 'other'] as const satisfies readonly DeletionReason[];
+
+/** A candidate's request about their data: for now, deletion (an alternative process comes later). */
+export const DATA_REQUEST_KINDS = ['deletion'] as const;
+export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
+/** open until carried out (completed); held when its deadline came under a legal hold (the candidate is told). */
+export const DATA_REQUEST_STATUSES = ['open', 'held', 'completed'] as const;
+export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
+/** How long a company has to carry out a candidate's deletion request (Illinois' AI Video Interview Act: 30 days). */
+export const DELETION_REQUEST_DAYS = 30;

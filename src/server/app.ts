@@ -24,6 +24,7 @@ import { EVALUATE_SCREENING_CALL, placeScreeningCall, requeueStuckCallEvaluation
 import { phoneCallRoutes } from './modules/phone-calls/phone-calls.routes';
 import { candidateDataRoutes } from './modules/candidate-data/candidate-data.routes';
 import { RETENTION_SWEEP, sweepRetention } from './modules/candidate-data/candidate-data.service';
+import { carryOutDueRequests } from './modules/candidate-data/data-requests.service';
 import { dispatchDueCalls, PLACE_SCREENING_CALL } from './modules/phone-calls/scheduler';
 import { phoneScreeningRoutes } from './modules/phone-screenings/phone-screenings.routes';
 import { reportRoutes } from './modules/report/report.routes';
@@ -172,8 +173,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     await requeueStuckCallEvaluations({ db: database.db, queue });
     await queue.register(RETENTION_SWEEP, async () => {
-      const swept = await sweepRetention({ db: database.db, storage, telephony }, options.clock?.() ?? new Date());
-      app.log.info(swept, 'retention job ran');
+      const now = options.clock?.() ?? new Date();
+      const requests = await carryOutDueRequests({ db: database.db, storage, telephony, mailer }, now);
+      const swept = await sweepRetention({ db: database.db, storage, telephony }, now);
+      app.log.info({ ...swept, requests }, 'retention job ran');
     });
     askRetention();
     if (telephony) {

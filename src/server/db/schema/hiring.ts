@@ -1,6 +1,8 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   CALL_PROVIDERS,
+  DATA_REQUEST_KINDS,
+  DATA_REQUEST_STATUSES,
   DELETION_REASONS,
   INTERVIEW_STATUSES,
   PHONE_CALL_STATUSES,
@@ -260,5 +262,30 @@ export const phoneCalls = pgTable(
     uniqueIndex('phone_calls_provider_sid_idx').on(t.providerSid),
     oneOf('phone_calls_provider_check', t.provider, CALL_PROVIDERS),
     oneOf('phone_calls_status_check', t.status, PHONE_CALL_STATUSES),
+  ],
+);
+
+/** A candidate's request about their own data, with the deadline the company must meet (issue 15). */
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    interviewId: integer('interview_id').references(() => interviews.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: DATA_REQUEST_KINDS }).notNull(),
+    status: text('status', { enum: DATA_REQUEST_STATUSES }).notNull().default('open'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the candidate was told their request waits for a legal hold to end. */
+    heldNoticeAt: timestamp('held_notice_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('data_requests_interview_kind_idx').on(t.interviewId, t.kind),
+    index('data_requests_company_idx').on(t.companyId, t.status),
+    oneOf('data_requests_kind_check', t.kind, DATA_REQUEST_KINDS),
+    oneOf('data_requests_status_check', t.status, DATA_REQUEST_STATUSES),
   ],
 );

@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companySettings, companySettingsInput, deleteCandidateDataInput, deleteCandidateDataResult, legalHoldInput, legalHoldResult } from '../../../contracts/candidate-data';
+import {
+  companySettings,
+  companySettingsInput,
+  dataRequestItem,
+  deleteCandidateDataInput,
+  deleteCandidateDataResult,
+  deletionRequestReceipt,
+  legalHoldInput,
+  legalHoldResult,
+} from '../../../contracts/candidate-data';
 import { requireUser } from '../../plugins/access';
 import type { RecordingStorage } from '../../storage/recordings';
 import { idParams } from '../jobs/jobs.routes';
 import { eraseInterview, erasePhoneCandidate, retentionDays, setLegalHold, setRetentionDays } from './candidate-data.service';
+import { deletionRequestOf, listDataRequests, requestDeletion } from './data-requests.service';
 
 const candidateParams = z.object({ candidateId: z.coerce.number().int().positive('candidateId must be a positive whole number') });
 
@@ -43,6 +53,21 @@ export async function candidateDataRoutes(app: FastifyInstance, options: { stora
       return { legalHold: request.body.hold };
     },
   );
+
+  // The candidate's own request, from their link (a recruiter's preview of the link cannot make it).
+  const candidate = { access: 'candidate' } as const;
+  r.post(
+    '/api/interview/:id/deletion-request',
+    { config: candidate, schema: { params: idParams, response: { 200: deletionRequestReceipt, 201: deletionRequestReceipt } } },
+    async (request, reply) => {
+      const { created, receipt } = await requestDeletion(db, request.candidate, request.params.id);
+      return reply.code(created ? 201 : 200).send(receipt);
+    },
+  );
+  r.get('/api/interview/:id/deletion-request', { config: candidate, schema: { params: idParams, response: { 200: deletionRequestReceipt } } }, (request) =>
+    deletionRequestOf(db, request.candidate, request.params.id),
+  );
+  r.get('/api/data-requests', { config: user, schema: { response: { 200: z.array(dataRequestItem) } } }, (request) => listDataRequests(db, requireUser(request).companyId));
 
   r.get('/api/company/settings', { config: user, schema: { response: { 200: companySettings } } }, async (request) => ({
     retentionDays: await retentionDays(db, requireUser(request).companyId),

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DeletionReason } from '../../../contracts/statuses';
 import type { Db, Tx } from '../../db/client';
-import { companies, emails, feedback, interviewReviews, interviews, jobs, phoneCalls, phoneScreeningCandidates, phoneScreenings, recordingUploads } from '../../db/schema';
+import { companies, dataRequests, emails, feedback, interviewReviews, interviews, jobs, phoneCalls, phoneScreeningCandidates, phoneScreenings, recordingUploads } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { RecordingStorage } from '../../storage/recordings';
@@ -93,6 +93,7 @@ export async function eraseInterview(deps: CandidateDataDeps, interviewId: numbe
     await tx.delete(feedback).where(eq(feedback.interviewId, interviewId));
     await tx.delete(emails).where(eq(emails.interviewId, interviewId));
     await redactReviews(tx, interviewId);
+    await tx.update(dataRequests).set({ status: 'completed', completedAt: new Date() }).where(and(eq(dataRequests.interviewId, interviewId), ne(dataRequests.status, 'completed')));
     await recordAudit(tx, { action: 'candidate_data_deleted', actorUserId: by.userId, companyId: by.companyId, subject: `interview:${interviewId}`, details: { reason } });
     return [...ids];
   });
