@@ -1,48 +1,33 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useReducer } from 'react';
 import type { StartInterviewResult } from '@/contracts/candidate-room';
 import type { CandidateInterview } from '@/contracts/interviews';
 import type { CandidateJob } from '@/contracts/jobs';
 import type { InterviewRecorder } from '@/client/features/candidate-room/recording/types';
 import { useInterviewRecorder } from '@/client/features/candidate-room/recording/use-interview-recorder';
+import { useSpeechRecognition } from '@/client/hooks/use-speech-recognition';
+import { useSpeechSynthesis } from '@/client/hooks/use-speech-synthesis';
 import { ApiError } from '@/client/lib/api';
 import { completeInterview } from '../api/complete-interview';
 import { requestFollowUp } from '../api/request-follow-up';
 import { sendHeartbeat } from '../api/send-heartbeat';
-import { rewordQuestion } from '../api/speech';
+import { fetchSpeech, rewordQuestion } from '../api/speech';
 import { startInterview } from '../api/start-interview';
-import { RunAborted, throwIfAborted } from '../utils/abort';
+import { currentQuestion, initialState, isAnswering, MEDIA_ERROR, phaseOf, transition, UNSUPPORTED_BROWSER, viewOf } from '../state/interview-machine';
+import type { CurrentQuestion, FlowError, FlowView, InterviewEvent, Step, Turn, TurnPhase } from '../state/interview-machine';
 import { hasMediaRecorder, isUnsupportedBrowserError } from '../utils/browser-support';
 import { personalise } from '../utils/personalise';
 import { clearProgress, loadProgress } from '../utils/progress-store';
-import { AI_SPEAKER, CANDIDATE_SPEAKER, resumePoint } from '../utils/resume';
-import { useSpeech } from './use-speech';
-import { useSpeechRecognition } from '@/client/hooks/use-speech-recognition';
+import { resumePoint } from '../utils/resume';
+import { useTimedTranscript } from './use-timed-transcript';
 import { useTranscript } from './use-transcript';
 
-export const MEDIA_ERROR = 'Failed to access camera or microphone. Please check your permissions.';
-export const UNSUPPORTED_BROWSER = 'Unsupported Browser';
+export { MEDIA_ERROR, UNSUPPORTED_BROWSER };
+export type { CurrentQuestion, FlowError, FlowErrorKind, FlowView, TurnPhase } from '../state/interview-machine';
 export const SUBMIT_FAILED = 'Failed to submit recording';
 export const PROCESS_FAILED = 'Failed to process recording';
 const START_FAILED = 'We could not start your interview. Please check your connection and try again.';
 const INTERVIEW_FAILED = 'Something went wrong during the interview. Your answers so far are saved.';
 const HEARTBEAT_INTERVAL_MS = 30_000;
-
-/** ready → in_progress (starting, then the questions, then submitting) → completed; any step may end in error. */
-export type FlowView = 'ready' | 'starting' | 'in_progress' | 'submitting' | 'completed' | 'error';
-/** Within in_progress: fetching the next line, the interviewer speaking, the candidate answering, deciding what comes next. */
-export type TurnPhase = 'preparing' | 'speaking' | 'listening' | 'thinking';
-export type FlowErrorKind = 'start' | 'media' | 'unsupported' | 'interview' | 'submit';
-export interface FlowError {
-  kind: FlowErrorKind;
-  message: string;
-}
-export interface CurrentQuestion {
-  /** 0-based index of the job's question. */
-  index: number;
-  /** What the interviewer said (the reworded question or the follow-up); null while it is being prepared. */
-  text: string | null;
-  isFollowUp: boolean;
-}
 
 export interface InterviewFlow {
   view: FlowView;
@@ -83,154 +68,110 @@ function errorMessage(err: unknown, fallback: string): string {
   return err instanceof ApiError ? (err.serverMessage ?? fallback) : fallback;
 }
 
-/** The candidate's interview: start, each question spoken and answered (with at most one follow-up), then the upload. */
+type Send = (event: InterviewEvent) => void;
+
+/**
+ * The candidate's interview: the state machine of `state/interview-machine.ts`, and the side
+ * effects each of its steps asks for (the API calls, speech, recognition, the recorder, the
+ * heartbeat), whose outcomes go back to it as events.
+ */
 export function useInterviewFlow({ interviewId, token, interview, job }: Options): InterviewFlow {
-  const [view, setView] = useState<FlowView>('ready');
-  const [error, setError] = useState<FlowError | null>(null);
-  const [alreadySubmitted, setAlreadySubmitted] = useState(false);
-  const [startResult, setStartResult] = useState<StartInterviewResult | null>(null);
-  const [recorderStartRequest, setRecorderStartRequest] = useState(0);
-  const [current, setCurrent] = useState<CurrentQuestion | null>(null);
-  const [phase, setPhaseState] = useState<TurnPhase>('preparing');
-  const [preferTyping, setPreferTypingState] = useState(false);
-  const [typedAnswer, setTypedAnswerState] = useState('');
-
-  const video = startResult?.videoRecording ?? job.videoRecording;
-  const recorder = useInterviewRecorder({ interviewId, token, video, uploadEndpoint: startResult?.uploadEndpoint ?? '' });
-  const speech = useSpeech(token);
+  const name = interview.candidateName;
   const transcript = useTranscript(interviewId, token);
+  const speech = useSpeechSynthesis({ fetchAudio: (text, signal) => fetchSpeech(token, text, signal), readingPause: true });
 
-  const recorderRef = useRef(recorder);
-  useEffect(() => {
-    recorderRef.current = recorder;
-  });
+  const timed = useTimedTranscript(transcript);
+  // Recognition runs only while the machine is in 'listening' (the effect below stops it on leaving),
+  // so a restart is always wanted: it never hears the interviewer.
+  const recognition = useSpeechRecognition({ onFinal: timed.addWords, canRestart: () => true });
 
-  const phaseRef = useRef<TurnPhase>('preparing');
-  const preferTypingRef = useRef(false);
-  const typedRef = useRef('');
-  /** The recording clock: offsets are `baseMs` plus the time since this segment started. */
-  const clock = useRef<{ baseMs: number; startedAt: number | null }>({ baseMs: 0, startedAt: null });
-  /** The current answer's transcript entry, once the candidate has said or typed something. */
-  const answerEntry = useRef<number | null>(null);
-  const listenStartedMs = useRef(0);
-  const pendingAnswer = useRef<((answer: string) => void) | null>(null);
-  const run = useRef<AbortController | null>(null);
-  const uploadIds = useRef<string[] | null>(null);
-  const handledRecorderStart = useRef(0);
+  const [state, dispatch] = useReducer(transition, { total: job.questions.length, canListen: recognition.isSupported }, initialState);
+  const { step, session } = state;
 
-  const setPhase = (next: TurnPhase) => {
-    phaseRef.current = next;
-    setPhaseState(next);
-  };
+  // Declared before the step effect below, so the recorder's own effect has taken the start's
+  // answer (upload endpoint, audio or video) by the time 'opening_media' starts it.
+  const video = session?.videoRecording ?? job.videoRecording;
+  const recorder = useInterviewRecorder({ interviewId, token, video, uploadEndpoint: session?.uploadEndpoint ?? '' });
 
-  const nowMs = () => {
-    const { baseMs, startedAt } = clock.current;
-    return Math.round(startedAt === null ? baseMs : baseMs + (performance.now() - startedAt));
-  };
-
-  /** Adds words to the current answer: one Candidate turn per answer, extended as final results come in. */
-  const addCandidateWords = (words: string) => {
-    const text = words.trim();
-    if (!text) return;
-    const index = answerEntry.current;
-    const existing = index === null ? undefined : transcript.current()[index];
-    if (index === null || !existing) {
-      answerEntry.current = transcript.append({ speaker: CANDIDATE_SPEAKER, text, startMs: listenStartedMs.current, endMs: nowMs() });
-    } else {
-      transcript.update(index, { text: `${existing.text} ${text}`, endMs: nowMs() });
+  const startSession = async (send: Send) => {
+    let result: StartInterviewResult;
+    try {
+      result = await startInterview(interviewId, token);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) send({ type: 'ALREADY_SUBMITTED' });
+      else send({ type: 'FAILED', error: { kind: 'start', message: errorMessage(err, START_FAILED) } });
+      return;
     }
+    const point = resumePoint(result.transcript, loadProgress(interviewId, token), job.questions, name);
+    transcript.replace(point.transcript);
+    transcript.setAnswered(point.answered);
+    timed.setClock(point.clockBaseMs);
+    if (point.transcript.length > result.transcript.length) transcript.saveRemote();
+    send({ type: 'STARTED', session: result, answered: point.answered });
   };
 
-  const recognition = useSpeechRecognition({
-    onFinal: addCandidateWords,
-    canRestart: () => phaseRef.current === 'listening',
-  });
-
-  const isTyping = preferTyping || !recognition.isSupported || recognition.failure !== null;
-
-  const stopRun = () => {
-    run.current?.abort();
-    run.current = null;
-    pendingAnswer.current = null;
-    recognition.stop();
-    speech.cancel();
-  };
-
-  const fail = (kind: FlowErrorKind, message: string) => {
-    stopRun();
-    if (kind === 'media' && clock.current.startedAt !== null) {
-      // The next recording segment continues the clock where this one stopped.
-      clock.current = { baseMs: nowMs(), startedAt: null };
+  const openMedia = async (send: Send) => {
+    try {
+      await recorder.start();
+    } catch (err) {
+      const unsupported = isUnsupportedBrowserError(err);
+      send({ type: 'FAILED', error: unsupported ? { kind: 'unsupported', message: UNSUPPORTED_BROWSER } : { kind: 'media', message: MEDIA_ERROR } });
+      return;
     }
-    setError({ kind, message });
-    setView('error');
+    timed.startClock();
+    send({ type: 'RECORDING' });
   };
 
-  const listen = (signal: AbortSignal) => {
-    answerEntry.current = null;
-    listenStartedMs.current = nowMs();
-    setPhase('listening');
-    if (!preferTypingRef.current) recognition.start();
-    return new Promise<string>((resolve, reject) => {
-      pendingAnswer.current = resolve;
-      signal.addEventListener('abort', () => reject(new RunAborted()), { once: true });
-    });
-  };
-
-  /** The interviewer says one line (spoken and added to the transcript), then the candidate answers it. */
-  const interviewerTurn = async (text: string, signal: AbortSignal) => {
-    const entry = transcript.append({ speaker: AI_SPEAKER, text, startMs: nowMs() });
-    transcript.saveRemote();
-    setPhase('speaking');
-    await speech.speak(text, signal);
-    throwIfAborted(signal);
-    transcript.update(entry, { endMs: nowMs() });
-    return listen(signal);
-  };
-
-  const lastCandidateAnswer = () =>
-    [...transcript.current()].reverse().find((entry) => entry.speaker !== AI_SPEAKER)?.text ?? '';
-
-  const askQuestion = async (index: number, signal: AbortSignal) => {
+  /** The question as the interviewer asks it: after the first, bridged from the last answer (the plain question when that fails). */
+  const questionText = async (index: number, signal: AbortSignal) => {
     const raw = job.questions[index] ?? '';
-    const question = personalise(raw, interview.candidateName);
-    setCurrent({ index, text: null, isFollowUp: false });
-    setPhase('preparing');
-    let spoken = question;
-    if (index > 0) {
+    const question = personalise(raw, name);
+    if (index === 0) return question;
+    try {
+      return personalise(await rewordQuestion(token, timed.lastAnswer(), raw, signal), name).trim() || question;
+    } catch {
+      return question;
+    }
+  };
+
+  /** The interviewer's line: into the transcript, said, and then the candidate's answer is open. */
+  const say = async (text: string, signal: AbortSignal, send: Send) => {
+    const entry = timed.addLine(text);
+    transcript.saveRemote();
+    await speech.speak(text, signal);
+    if (signal.aborted) return;
+    timed.endLine(entry);
+    send({ type: 'SPOKEN' });
+  };
+
+  /** After an answer: one follow-up to a question's first answer if the AI asks for one, else the question is done. */
+  const decide = async (turn: Extract<Turn, { phase: 'thinking' }>, signal: AbortSignal, send: Send) => {
+    let followUp: string | null = null;
+    if (!turn.isFollowUp) {
       try {
-        spoken = personalise(await rewordQuestion(token, lastCandidateAnswer(), raw, signal), interview.candidateName).trim() || question;
+        followUp = await requestFollowUp(interviewId, token, personalise(job.questions[turn.index] ?? '', name), turn.answer);
       } catch {
-        spoken = question;
+        followUp = null;
       }
     }
-    throwIfAborted(signal);
-    setCurrent({ index, text: spoken, isFollowUp: false });
-    const answer = await interviewerTurn(spoken, signal);
-
-    let followUp: string | null = null;
-    try {
-      followUp = await requestFollowUp(interviewId, token, question, answer);
-    } catch {
-      followUp = null;
-    }
-    throwIfAborted(signal);
+    if (signal.aborted) return;
     if (followUp) {
-      const text = personalise(followUp, interview.candidateName);
-      setCurrent({ index, text, isFollowUp: true });
-      await interviewerTurn(text, signal);
+      send({ type: 'FOLLOW_UP', text: personalise(followUp, name) });
+      return;
     }
+    transcript.setAnswered(turn.index + 1);
+    send({ type: 'QUESTION_DONE' });
   };
 
-  const submit = async (signal: AbortSignal) => {
-    setView('submitting');
-    setPhase('thinking');
-    let ids = uploadIds.current;
+  const submit = async (send: Send) => {
+    let ids = state.uploadIds;
     try {
-      ids ??= await recorderRef.current.finish();
-      uploadIds.current = ids;
+      if (!ids) {
+        ids = await recorder.finish();
+        send({ type: 'UPLOADED', uploadIds: ids });
+      }
     } catch (err) {
-      if (!signal.aborted) fail('submit', errorMessage(err, SUBMIT_FAILED));
+      send({ type: 'FAILED', error: { kind: 'submit', message: errorMessage(err, SUBMIT_FAILED) } });
       return;
     }
     try {
@@ -238,198 +179,112 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     } catch (err) {
       // 409: an earlier attempt went through and only its answer was lost.
       if (!(err instanceof ApiError && err.status === 409)) {
-        if (!signal.aborted) fail('submit', err instanceof ApiError ? errorMessage(err, SUBMIT_FAILED) : PROCESS_FAILED);
+        send({ type: 'FAILED', error: { kind: 'submit', message: err instanceof ApiError ? errorMessage(err, SUBMIT_FAILED) : PROCESS_FAILED } });
         return;
       }
     }
     clearProgress(interviewId, token);
-    recorderRef.current.release();
-    setView('completed');
+    recorder.release();
+    send({ type: 'SUBMITTED' });
   };
 
-  /** Asks the remaining questions, then submits. Cancelled (quietly) by an error or a retry. */
-  const runInterview = async () => {
-    run.current?.abort();
-    const controller = new AbortController();
-    run.current = controller;
-    const { signal } = controller;
-    try {
-      while (transcript.answered() < job.questions.length) {
-        const index = transcript.answered();
-        await askQuestion(index, signal);
-        throwIfAborted(signal);
-        transcript.setAnswered(index + 1);
+  /** Runs what the step just entered asks for; its outcome is dropped once the step has been left (`signal`). */
+  const enter = useEffectEvent(async (entered: Step, signal: AbortSignal) => {
+    const send: Send = (event) => {
+      if (!signal.aborted) dispatch(event);
+    };
+    if (entered.status === 'starting') await startSession(send);
+    else if (entered.status === 'opening_media') await openMedia(send);
+    else if (entered.status === 'submitting') await submit(send);
+    else if (entered.status === 'in_progress') {
+      const { turn } = entered;
+      try {
+        if (turn.phase === 'preparing') send({ type: 'QUESTION_READY', text: await questionText(turn.index, signal) });
+        else if (turn.phase === 'speaking') await say(turn.text, signal, send);
+        else if (turn.phase === 'thinking') await decide(turn, signal, send);
+        // listening, typing: the candidate ends the answer (endResponse).
+      } catch {
+        send({ type: 'FAILED', error: { kind: 'interview', message: INTERVIEW_FAILED } });
       }
-      setCurrent(null);
-      await submit(signal);
-    } catch (err) {
-      if (!(err instanceof RunAborted)) fail('interview', INTERVIEW_FAILED);
     }
-  };
-
-  const startRecording = async () => {
-    setView('starting');
-    try {
-      await recorderRef.current.start();
-    } catch (err) {
-      if (isUnsupportedBrowserError(err)) fail('unsupported', UNSUPPORTED_BROWSER);
-      else fail('media', MEDIA_ERROR);
-      return;
-    }
-    clock.current = { ...clock.current, startedAt: performance.now() };
-    setView('in_progress');
-    void runInterview();
-  };
-
-  // The recorder reads its options (upload endpoint, video) from the render after the start call answered.
-  const onRecorderStartRequested = useEffectEvent(() => {
-    void startRecording();
   });
   useEffect(() => {
-    if (recorderStartRequest === 0 || handledRecorderStart.current === recorderStartRequest) return;
-    handledRecorderStart.current = recorderStartRequest;
-    onRecorderStartRequested();
-  }, [recorderStartRequest]);
+    const controller = new AbortController();
+    void enter(step, controller.signal);
+    return () => controller.abort();
+  }, [step]);
 
-  const start = () => {
-    if (view !== 'ready' && !(view === 'error' && error?.kind === 'start')) return;
-    if (!hasMediaRecorder()) {
-      fail('unsupported', UNSUPPORTED_BROWSER);
-      return;
-    }
-    setError(null);
-    setView('starting');
-    void (async () => {
-      let result: StartInterviewResult;
-      try {
-        result = await startInterview(interviewId, token);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 409) {
-          setAlreadySubmitted(true);
-          setView('completed');
-          return;
-        }
-        fail('start', errorMessage(err, START_FAILED));
-        return;
-      }
-      const point = resumePoint(result.transcript, loadProgress(interviewId, token), job.questions, interview.candidateName);
-      transcript.replace(point.transcript);
-      transcript.setAnswered(point.answered);
-      clock.current = { baseMs: point.clockBaseMs, startedAt: null };
-      if (point.transcript.length > result.transcript.length) transcript.saveRemote();
-      setStartResult(result);
-      setRecorderStartRequest((n) => n + 1);
-    })();
-  };
+  // The recogniser listens exactly while the machine is in 'listening'; words still pending when
+  // it stops (typing chosen, the recording lost) join the answer.
+  const isListening = step.status === 'in_progress' && step.turn.phase === 'listening';
+  const onListeningChange = useEffectEvent((on: boolean) => {
+    if (on) recognition.start();
+    else timed.addWords(recognition.stop());
+  });
+  useEffect(() => {
+    if (!isListening) return;
+    onListeningChange(true);
+    return () => onListeningChange(false);
+  }, [isListening]);
 
-  const endResponse = () => {
-    const resolve = pendingAnswer.current;
-    if (phaseRef.current !== 'listening' || !resolve) return;
-    pendingAnswer.current = null;
-    const pending = recognition.stop();
-    addCandidateWords(pending);
-    addCandidateWords(typedRef.current);
-    typedRef.current = '';
-    setTypedAnswerState('');
-    const index = answerEntry.current;
-    const answer = index === null ? '' : (transcript.current()[index]?.text ?? '');
-    if (index !== null) transcript.update(index, { endMs: nowMs() });
-    setPhase('thinking');
-    transcript.saveRemote();
-    resolve(answer);
-  };
-
-  const retry = () => {
-    if (mediaLost) {
-      void startRecording();
-      return;
-    }
-    if (view !== 'error' || !error) return;
-    if (error.kind === 'start') {
-      start();
-      return;
-    }
-    setError(null);
-    if (error.kind === 'submit') {
-      const controller = new AbortController();
-      run.current = controller;
-      void submit(controller.signal);
-      return;
-    }
-    if (error.kind === 'interview') {
-      setView('in_progress');
-      void runInterview();
-      return;
-    }
-    if (!hasMediaRecorder()) {
-      fail('unsupported', UNSUPPORTED_BROWSER);
-      return;
-    }
-    if (!startResult) {
-      setView('ready');
-      return;
-    }
-    void startRecording();
-  };
-
-  const setPreferTyping = (value: boolean) => {
-    preferTypingRef.current = value;
-    setPreferTypingState(value);
-    if (phaseRef.current !== 'listening' || !pendingAnswer.current) return;
-    if (value) addCandidateWords(recognition.stop());
-    else recognition.start();
-  };
-
-  const setTypedAnswer = (value: string) => {
-    typedRef.current = value;
-    setTypedAnswerState(value);
-  };
+  const voiceFailed = recognition.failure !== null;
+  useEffect(() => {
+    if (voiceFailed) dispatch({ type: 'VOICE_UNAVAILABLE' });
+  }, [voiceFailed]);
 
   // A camera or microphone lost mid-interview (the recorder stopped with an error) stops the
-  // questions until the candidate fixes it: the error view, derived from the recorder's state.
-  const mediaLost = view === 'in_progress' && recorder.error !== null && recorder.status !== 'recording';
+  // questions until the candidate fixes it.
+  const mediaLost = step.status === 'in_progress' && recorder.error !== null && recorder.status !== 'recording';
   const onMediaLost = useEffectEvent(() => {
-    stopRun();
-    // The next recording segment continues the clock where this one stopped.
-    if (clock.current.startedAt !== null) clock.current = { baseMs: nowMs(), startedAt: null };
+    timed.stopClock();
+    dispatch({ type: 'FAILED', error: { kind: 'media', message: MEDIA_ERROR } });
   });
   useEffect(() => {
     if (mediaLost) onMediaLost();
   }, [mediaLost]);
 
   // While the interview runs, tell the server every 30 s that the candidate is still there.
-  const isLive = view === 'starting' || view === 'in_progress' || view === 'submitting';
+  const isLive = step.status === 'starting' || step.status === 'opening_media' || step.status === 'in_progress' || step.status === 'submitting';
+  const hasSession = session !== null;
   useEffect(() => {
-    if (!isLive || !startResult) return;
+    if (!isLive || !hasSession) return;
     const timer = setInterval(() => {
       sendHeartbeat(interviewId, token).catch(() => undefined);
     }, HEARTBEAT_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [isLive, startResult, interviewId, token]);
+  }, [isLive, hasSession, interviewId, token]);
 
-  useEffect(() => () => run.current?.abort(), []);
+  const endResponse = () => {
+    if (!isAnswering(state)) return;
+    timed.addWords(recognition.stop());
+    const answer = timed.endAnswer(state.typedAnswer);
+    if (answer === null) return;
+    transcript.saveRemote();
+    dispatch({ type: 'END_RESPONSE', answer });
+  };
 
+  const phase = phaseOf(state);
   return {
-    view: mediaLost ? 'error' : view,
-    error: mediaLost ? { kind: 'media', message: MEDIA_ERROR } : error,
-    alreadySubmitted,
+    view: viewOf(state),
+    error: step.status === 'error' ? step.error : null,
+    alreadySubmitted: step.status === 'completed' && step.alreadySubmitted,
     recorder,
     video,
     transcript: transcript.entries,
-    current,
-    totalQuestions: job.questions.length,
+    current: currentQuestion(state),
+    totalQuestions: state.total,
     phase,
     isSpeaking: speech.isSpeaking || phase === 'speaking',
     interim: recognition.interim,
-    isTyping,
-    canSpeak: recognition.isSupported && recognition.failure === null,
-    preferTyping,
-    setPreferTyping,
-    typedAnswer,
-    setTypedAnswer,
-    canEndResponse: view === 'in_progress' && !mediaLost && phase === 'listening',
-    start,
+    isTyping: state.preferTyping || !state.canListen,
+    canSpeak: state.canListen,
+    preferTyping: state.preferTyping,
+    setPreferTyping: (value) => dispatch({ type: 'PREFER_TYPING', value }),
+    typedAnswer: state.typedAnswer,
+    setTypedAnswer: (text) => dispatch({ type: 'TYPE', text }),
+    canEndResponse: isAnswering(state),
+    start: () => dispatch({ type: 'START', canRecord: hasMediaRecorder() }),
     endResponse,
-    retry,
+    retry: () => dispatch({ type: 'RETRY', canRecord: hasMediaRecorder() }),
   };
 }

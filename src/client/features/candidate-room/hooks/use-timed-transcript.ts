@@ -1,0 +1,80 @@
+import { useRef } from 'react';
+import { AI_SPEAKER, CANDIDATE_SPEAKER } from '../utils/resume';
+import type { TranscriptStore } from './use-transcript';
+
+export interface TimedTranscript {
+  /** The clock continues from `baseMs` (a resumed interview), stopped until the recording starts. */
+  setClock: (baseMs: number) => void;
+  /** The recording started: the clock runs. */
+  startClock: () => void;
+  /** The recording stopped (a lost camera): the next segment continues the clock from here. */
+  stopClock: () => void;
+  /** The interviewer's line, from now: returns its entry. */
+  addLine: (text: string) => number;
+  /** The line has been said: its end is now, and the candidate's answer opens. */
+  endLine: (entry: number) => void;
+  /** Words of the open answer (ignored when no answer is open). */
+  addWords: (words: string) => void;
+  /** Closes the open answer, after adding `lastWords`: its text ('' when nothing was said), or null when none was open. */
+  endAnswer: (lastWords: string) => string | null;
+  /** What the candidate said last. */
+  lastAnswer: () => string;
+}
+
+/**
+ * The transcript on the recording's clock: every entry's `startMs`/`endMs` is an offset into the
+ * recording, and each answer is one Candidate entry that grows as final results come in.
+ *
+ * Two refs, because neither is state nor shown: the clock (offsets are `baseMs` plus the time since
+ * this segment started) is a time base read whenever words arrive, and the open answer is extended
+ * by recognition results that arrive between renders (two in one tick must extend one entry).
+ */
+export function useTimedTranscript(transcript: TranscriptStore): TimedTranscript {
+  const clock = useRef<{ baseMs: number; startedAt: number | null }>({ baseMs: 0, startedAt: null });
+  const answer = useRef<{ entry: number | null; startedMs: number } | null>(null);
+
+  const nowMs = () => {
+    const { baseMs, startedAt } = clock.current;
+    return Math.round(startedAt === null ? baseMs : baseMs + (performance.now() - startedAt));
+  };
+
+  const addWords = (words: string) => {
+    const text = words.trim();
+    const open = answer.current;
+    if (!text || !open) return;
+    const existing = open.entry === null ? undefined : transcript.current()[open.entry];
+    if (open.entry === null || !existing) {
+      open.entry = transcript.append({ speaker: CANDIDATE_SPEAKER, text, startMs: open.startedMs, endMs: nowMs() });
+    } else {
+      transcript.update(open.entry, { text: `${existing.text} ${text}`, endMs: nowMs() });
+    }
+  };
+
+  return {
+    setClock: (baseMs) => {
+      clock.current = { baseMs, startedAt: null };
+    },
+    startClock: () => {
+      clock.current = { ...clock.current, startedAt: performance.now() };
+    },
+    stopClock: () => {
+      if (clock.current.startedAt !== null) clock.current = { baseMs: nowMs(), startedAt: null };
+    },
+    addLine: (text) => transcript.append({ speaker: AI_SPEAKER, text, startMs: nowMs() }),
+    endLine: (entry) => {
+      transcript.update(entry, { endMs: nowMs() });
+      answer.current = { entry: null, startedMs: nowMs() };
+    },
+    addWords,
+    endAnswer: (lastWords) => {
+      if (!answer.current) return null;
+      addWords(lastWords);
+      const { entry } = answer.current;
+      answer.current = null;
+      if (entry === null) return '';
+      transcript.update(entry, { endMs: nowMs() });
+      return transcript.current()[entry]?.text ?? '';
+    },
+    lastAnswer: () => [...transcript.current()].reverse().find((entry) => entry.speaker !== AI_SPEAKER)?.text ?? '',
+  };
+}

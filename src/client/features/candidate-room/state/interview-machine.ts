@@ -1,0 +1,224 @@
+import type { StartInterviewResult } from '@/contracts/candidate-room';
+
+/*
+ * The candidate room's flow as a state machine (decision 019). `transition(state, event)` is the
+ * only way the state changes, and it is pure: no React, no browser, no clock, so every step can be
+ * tested on its own. `hooks/use-interview-flow.ts` runs the side effects each step asks for (the
+ * API calls, speech, the recorder) and reports what came of them as events. An event that does not
+ * belong to the current step is ignored: the state is returned unchanged.
+ */
+
+export const MEDIA_ERROR = 'Failed to access camera or microphone. Please check your permissions.';
+export const UNSUPPORTED_BROWSER = 'Unsupported Browser';
+
+export type FlowErrorKind = 'start' | 'media' | 'unsupported' | 'interview' | 'submit';
+export interface FlowError {
+  kind: FlowErrorKind;
+  message: string;
+}
+
+/** One line of the interviewer's: the question (reworded after the first) or its follow-up. */
+interface Line {
+  /** 0-based index of the job's question. */
+  index: number;
+  /** What the interviewer says. */
+  text: string;
+  isFollowUp: boolean;
+}
+
+/** Within the interview: one question, from preparing it to deciding what comes after its answer. */
+export type Turn =
+  /** Getting question `index` ready: reworded from the last answer, except the first. */
+  | { phase: 'preparing'; index: number }
+  /** The interviewer says the line (added to the transcript). */
+  | ({ phase: 'speaking' } & Line)
+  /** The candidate answers by voice: the recogniser listens. */
+  | ({ phase: 'listening' } & Line)
+  /** The candidate answers by typing (their choice, or the browser cannot listen). */
+  | ({ phase: 'typing' } & Line)
+  /** The answer is in: a follow-up (at most one per question), else the next question. */
+  | ({ phase: 'thinking'; answer: string } & Line);
+
+/** Where the interview is. Every step entered is a new object, so the hook's effects can key on it. */
+export type Step =
+  | { status: 'ready' }
+  /** Asking the server to start (or resume) the interview. */
+  | { status: 'starting' }
+  /** Starting the recording: camera and microphone, then the recorder. */
+  | { status: 'opening_media' }
+  | { status: 'in_progress'; turn: Turn }
+  /** Finishing the upload, then handing in the transcript. */
+  | { status: 'submitting' }
+  | { status: 'completed'; alreadySubmitted: boolean }
+  /** 'Try Again' returns to the step that failed (see `retry`). */
+  | { status: 'error'; error: FlowError };
+
+export interface InterviewState {
+  step: Step;
+  /** How many questions the job has. */
+  total: number;
+  /** Questions fully answered (with their follow-up): the next one to ask. */
+  answered: number;
+  /** The server's answer to the start: the upload's endpoint, audio or video. */
+  session: StartInterviewResult | null;
+  /** The finished upload, kept so a retried submit does not finish the recorder twice. */
+  uploadIds: string[] | null;
+  /** The candidate chose to type rather than speak. */
+  preferTyping: boolean;
+  /** The browser can listen: a recogniser exists and has not failed. */
+  canListen: boolean;
+  /** The answer box. */
+  typedAnswer: string;
+}
+
+export type InterviewEvent =
+  // the candidate
+  | { type: 'START'; canRecord: boolean }
+  | { type: 'RETRY'; canRecord: boolean }
+  | { type: 'PREFER_TYPING'; value: boolean }
+  | { type: 'TYPE'; text: string }
+  | { type: 'END_RESPONSE'; answer: string }
+  // the browser
+  | { type: 'VOICE_UNAVAILABLE' }
+  // the effects' outcomes
+  | { type: 'STARTED'; session: StartInterviewResult; answered: number }
+  | { type: 'ALREADY_SUBMITTED' }
+  | { type: 'RECORDING' }
+  | { type: 'QUESTION_READY'; text: string }
+  | { type: 'SPOKEN' }
+  | { type: 'FOLLOW_UP'; text: string }
+  | { type: 'QUESTION_DONE' }
+  | { type: 'UPLOADED'; uploadIds: string[] }
+  | { type: 'SUBMITTED' }
+  | { type: 'FAILED'; error: FlowError };
+
+export function initialState({ total, canListen }: { total: number; canListen: boolean }): InterviewState {
+  return { step: { status: 'ready' }, total, answered: 0, session: null, uploadIds: null, preferTyping: false, canListen, typedAnswer: '' };
+}
+
+/** The steps in which each kind of error can happen: a failure reported anywhere else is stale and ignored. */
+const FAILS_IN: Record<FlowErrorKind, Step['status'][]> = {
+  start: ['starting'],
+  unsupported: ['opening_media'],
+  // The camera or microphone refused, or was lost mid-interview.
+  media: ['opening_media', 'in_progress'],
+  interview: ['in_progress'],
+  submit: ['submitting'],
+};
+
+const at = (state: InterviewState, step: Step): InterviewState => ({ ...state, step });
+const inTurn = (state: InterviewState, turn: Turn): InterviewState => at(state, { status: 'in_progress', turn });
+const unsupported = (state: InterviewState) => at(state, { status: 'error', error: { kind: 'unsupported', message: UNSUPPORTED_BROWSER } });
+
+/** After `answered` questions: the next question, or the submit once every question is answered. */
+const next = (state: InterviewState, answered: number): InterviewState =>
+  answered < state.total ? inTurn({ ...state, answered }, { phase: 'preparing', index: answered }) : at({ ...state, answered }, { status: 'submitting' });
+
+/** How the candidate answers the line just spoken. */
+const answerPhase = (state: InterviewState): 'listening' | 'typing' => (state.canListen && !state.preferTyping ? 'listening' : 'typing');
+
+/** While the candidate answers, a change of mind (or a recogniser that fails) switches between speaking and typing. */
+function answerAgain(state: InterviewState, turn: Turn | null): InterviewState {
+  if (turn?.phase !== 'listening' && turn?.phase !== 'typing') return state;
+  const phase = answerPhase(state);
+  return phase === turn.phase ? state : inTurn(state, { ...turn, phase });
+}
+
+const begin = (state: InterviewState, canRecord: boolean) => (canRecord ? at(state, { status: 'starting' }) : unsupported(state));
+
+/** 'Try Again': back to the step that failed. */
+function retry(state: InterviewState, error: FlowError, canRecord: boolean): InterviewState {
+  switch (error.kind) {
+    case 'start':
+      return begin(state, canRecord);
+    case 'media':
+    case 'unsupported':
+      if (!canRecord) return unsupported(state);
+      // Without a started interview there is no recording to return to: start from the beginning.
+      return state.session ? at(state, { status: 'opening_media' }) : at(state, { status: 'ready' });
+    case 'interview':
+      return next(state, state.answered);
+    case 'submit':
+      return at(state, { status: 'submitting' });
+  }
+}
+
+/** The state after `event`; the same object when the event does not apply. */
+export function transition(state: InterviewState, event: InterviewEvent): InterviewState {
+  const { step } = state;
+  const turn = step.status === 'in_progress' ? step.turn : null;
+  switch (event.type) {
+    case 'START':
+      if (step.status === 'ready' || (step.status === 'error' && step.error.kind === 'start')) return begin(state, event.canRecord);
+      return state;
+    case 'ALREADY_SUBMITTED':
+      return step.status === 'starting' ? at(state, { status: 'completed', alreadySubmitted: true }) : state;
+    case 'STARTED':
+      return step.status === 'starting' ? at({ ...state, session: event.session, answered: event.answered }, { status: 'opening_media' }) : state;
+    case 'RECORDING':
+      return step.status === 'opening_media' ? next(state, state.answered) : state;
+    case 'QUESTION_READY':
+      return turn?.phase === 'preparing' ? inTurn(state, { phase: 'speaking', index: turn.index, text: event.text, isFollowUp: false }) : state;
+    case 'SPOKEN':
+      return turn?.phase === 'speaking' ? inTurn(state, { ...turn, phase: answerPhase(state) }) : state;
+    case 'PREFER_TYPING':
+      return answerAgain({ ...state, preferTyping: event.value }, turn);
+    case 'VOICE_UNAVAILABLE':
+      return state.canListen ? answerAgain({ ...state, canListen: false }, turn) : state;
+    case 'TYPE':
+      return { ...state, typedAnswer: event.text };
+    case 'END_RESPONSE':
+      if (turn?.phase !== 'listening' && turn?.phase !== 'typing') return state;
+      return inTurn({ ...state, typedAnswer: '' }, { phase: 'thinking', index: turn.index, text: turn.text, isFollowUp: turn.isFollowUp, answer: event.answer });
+    case 'FOLLOW_UP':
+      // At most one follow-up per question.
+      if (turn?.phase !== 'thinking' || turn.isFollowUp) return state;
+      return inTurn(state, { phase: 'speaking', index: turn.index, text: event.text, isFollowUp: true });
+    case 'QUESTION_DONE':
+      return turn?.phase === 'thinking' ? next(state, turn.index + 1) : state;
+    case 'UPLOADED':
+      // The step stays the same object: nothing new to run.
+      return step.status === 'submitting' ? { ...state, uploadIds: event.uploadIds } : state;
+    case 'SUBMITTED':
+      return step.status === 'submitting' ? at(state, { status: 'completed', alreadySubmitted: false }) : state;
+    case 'FAILED':
+      return FAILS_IN[event.error.kind].includes(step.status) ? at(state, { status: 'error', error: event.error }) : state;
+    case 'RETRY':
+      return step.status === 'error' ? retry(state, step.error, event.canRecord) : state;
+  }
+}
+
+// ---- what the screens show ----------------------------------------------------------------------
+
+/** ready → starting → in_progress → submitting → completed; any step may end in error. */
+export type FlowView = 'ready' | 'starting' | 'in_progress' | 'submitting' | 'completed' | 'error';
+/** Within in_progress: fetching the next line, the interviewer speaking, the candidate answering, deciding what comes next. */
+export type TurnPhase = 'preparing' | 'speaking' | 'listening' | 'thinking';
+export interface CurrentQuestion {
+  /** 0-based index of the job's question. */
+  index: number;
+  /** What the interviewer said (the reworded question or the follow-up); null while it is being prepared. */
+  text: string | null;
+  isFollowUp: boolean;
+}
+
+export function viewOf({ step }: InterviewState): FlowView {
+  return step.status === 'opening_media' ? 'starting' : step.status;
+}
+
+/** The turn's phase as the question card tells it: typing is the candidate's answer too. */
+export function phaseOf({ step }: InterviewState): TurnPhase {
+  if (step.status === 'submitting') return 'thinking';
+  if (step.status !== 'in_progress') return 'preparing';
+  return step.turn.phase === 'typing' ? 'listening' : step.turn.phase;
+}
+
+export function currentQuestion({ step }: InterviewState): CurrentQuestion | null {
+  if (step.status !== 'in_progress') return null;
+  const { turn } = step;
+  return turn.phase === 'preparing' ? { index: turn.index, text: null, isFollowUp: false } : { index: turn.index, text: turn.text, isFollowUp: turn.isFollowUp };
+}
+
+/** The candidate may end their answer: the line has been said and the recording runs. */
+export const isAnswering = ({ step }: InterviewState): boolean =>
+  step.status === 'in_progress' && (step.turn.phase === 'listening' || step.turn.phase === 'typing');
