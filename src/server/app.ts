@@ -23,7 +23,7 @@ import { jobRoutes } from './modules/jobs/jobs.routes';
 import { EVALUATE_SCREENING_CALL, placeScreeningCall, requeueStuckCallEvaluations, runCallEvaluation, type CallDeps } from './modules/phone-calls/calls.service';
 import { phoneCallRoutes } from './modules/phone-calls/phone-calls.routes';
 import { candidateDataRoutes } from './modules/candidate-data/candidate-data.routes';
-import { RETENTION_SWEEP, sweepRetention } from './modules/candidate-data/candidate-data.service';
+import { requestRetentionRun, RETENTION_SWEEP, sweepRetention } from './modules/candidate-data/candidate-data.service';
 import { carryOutDueRequests } from './modules/candidate-data/data-requests.service';
 import { dispatchDueCalls, PLACE_SCREENING_CALL } from './modules/phone-calls/scheduler';
 import { phoneScreeningRoutes } from './modules/phone-screenings/phone-screenings.routes';
@@ -151,9 +151,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const mailTimer = setInterval(deliver, 60_000);
   mailTimer.unref();
   let callTimer: NodeJS.Timeout | undefined;
-  // The retention job runs once a day whatever the number of instances: each asks hourly, the queue keeps one per day.
-  const askRetention = () =>
-    void queue.send(RETENTION_SWEEP, {}, { key: RETENTION_SWEEP, seconds: 24 * 60 * 60 }).catch((err: unknown) => app.log.warn({ err }, 'queueing the retention job failed'));
+  // The retention job runs twice a day whatever the number of instances: each asks hourly, the queue keeps one per 12 hours.
+  const askRetention = () => void requestRetentionRun(queue).catch((err: unknown) => app.log.warn({ err }, 'queueing the retention job failed'));
   const retentionTimer = setInterval(askRetention, 60 * 60_000);
   retentionTimer.unref();
   app.addHook('onClose', async () => {

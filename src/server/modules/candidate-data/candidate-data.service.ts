@@ -6,6 +6,7 @@ import { companies, dataRequests, emails, feedback, interviewReviews, interviews
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { RecordingStorage } from '../../storage/recordings';
+import type { JobQueue } from '../../queue/queue';
 import type { Telephony } from '../../telephony/telephony';
 
 /**
@@ -19,6 +20,11 @@ import type { Telephony } from '../../telephony/telephony';
 
 export const DELETED_NAME = 'Deleted candidate';
 export const RETENTION_SWEEP = 'retention-sweep';
+/** At most one retention run per this many seconds, whatever the number of instances asking (pg-boss allows up to its 12-hour archive interval). */
+export const RETENTION_PERIOD_SECONDS = 12 * 60 * 60;
+
+/** Asks the queue for a retention run; null when one was already asked for in this period. */
+export const requestRetentionRun = (queue: JobQueue) => queue.send(RETENTION_SWEEP, {}, { key: RETENTION_SWEEP, seconds: RETENTION_PERIOD_SECONDS });
 export const LEGAL_HOLD_REFUSAL = 'This candidate is under a legal hold: lift the hold before deleting their data';
 
 export interface CandidateDataDeps {
