@@ -221,12 +221,13 @@ export async function sweepRetention(deps: CandidateDataDeps, now: Date): Promis
     .innerJoin(companies, eq(companies.id, phoneScreenings.companyId))
     .where(and(isNull(phoneScreeningCandidates.dataDeletedAt), eq(phoneScreeningCandidates.legalHold, false), due(phoneScreeningCandidates.completedAt, phoneScreeningCandidates.createdAt)));
   const result = { interviews: 0, phoneCandidates: 0, failed: 0 };
-  for (const row of dueInterviews) {
-    if (await eraseInterview(deps, row.id, 'retention', { userId: null, companyId: row.companyId }).catch(() => (result.failed++, false))) result.interviews++;
-  }
-  for (const row of dueCandidates) {
-    // A provider that cannot delete now is tried again by tomorrow's run.
-    if (await erasePhoneCandidate(deps, row.id, 'retention', { userId: null, companyId: row.companyId }).catch(() => (result.failed++, false))) result.phoneCandidates++;
-  }
+  // One that cannot be deleted now (a provider failing) is counted and tried again by the next run.
+  const eraseAll = async (rows: { id: number; companyId: number }[], erase: typeof eraseInterview) => {
+    let erased = 0;
+    for (const row of rows) if (await erase(deps, row.id, 'retention', { userId: null, companyId: row.companyId }).catch(() => (result.failed++, false))) erased++;
+    return erased;
+  };
+  result.interviews = await eraseAll(dueInterviews, eraseInterview);
+  result.phoneCandidates = await eraseAll(dueCandidates, erasePhoneCandidate);
   return result;
 }
