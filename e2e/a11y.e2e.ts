@@ -67,6 +67,17 @@ describe('axe finds no critical or serious violations', () => {
     });
   });
 
+  it('/settings (signed in), with the retention field refusing a value', async () => {
+    await withPage(async (page) => {
+      await registerViaApi(page, uniqueName('a11y'), 'Accessible Co');
+      await page.goto('/settings');
+      await page.getByLabel('Keep candidate data for (days)').fill('10');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Keep candidate data between 30 and 1461 days').waitFor();
+      await expectNoSeriousViolations(page);
+    });
+  });
+
   it('/admin (operator)', async () => {
     await withPage(async (page) => {
       const { username, password } = operator();

@@ -1,4 +1,4 @@
-import { Clock, ShieldCheck } from 'lucide-react';
+import { Clock, Settings, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { BrandMark } from '@/client/components/brand-mark';
@@ -27,6 +27,12 @@ export function AppShell({ children }: { children: ReactNode }) {
                 </Link>
               </Button>
             ) : null}
+            <Button asChild variant="ghost" size="sm">
+              <Link href="/settings">
+                <Settings aria-hidden="true" />
+                Settings
+              </Link>
+            </Button>
             <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} disabled={logoutMutation.isPending}>
               Logout
             </Button>

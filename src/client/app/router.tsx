@@ -36,8 +36,9 @@ const workspacePages = {
   PhoneScreeningPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.PhoneScreeningPage))),
   PhoneScreeningCallPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.PhoneScreeningCallPage))),
   ScreeningResultPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.ScreeningResultPage))),
+  SettingsPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.SettingsPage))),
 };
-const { DashboardPage, AdminPage, CreateJobPage, JobPage, ReportPage, CreatePhoneScreeningPage, PhoneScreeningPage, PhoneScreeningCallPage, ScreeningResultPage } =
+const { DashboardPage, AdminPage, CreateJobPage, JobPage, ReportPage, CreatePhoneScreeningPage, PhoneScreeningPage, PhoneScreeningCallPage, ScreeningResultPage, SettingsPage } =
   workspacePages;
 
 /**
@@ -93,6 +94,11 @@ export function AppRouter() {
         <Route path="/dashboard">
           <Workspace>
             <DashboardPage />
+          </Workspace>
+        </Route>
+        <Route path="/settings">
+          <Workspace>
+            <SettingsPage />
           </Workspace>
         </Route>
         <Route path="/admin">

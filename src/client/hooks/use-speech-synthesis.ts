@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '@/client/lib/api';
+import { errorCode } from '@/client/lib/error-messages';
 
 /**
  * How long one line may take before the caller moves on anyway, for a player or voice that never
@@ -17,8 +17,8 @@ export const readingDelayMs = (text: string) => Math.min(5_000, Math.max(1_500, 
 /** How long to wait, once, for the browser's voices (Chrome fills the list asynchronously). */
 const VOICES_WAIT_MS = 600;
 
-/** The server answers these when it has no speech provider: later lines do not ask it again. */
-const NO_SERVER_VOICE = new Set([404, 501, 503]);
+/** The server answers these when it has no speech provider (or no such endpoint): later lines do not ask it again. */
+const NO_SERVER_VOICE = new Set<string | undefined>(['SERVICE_UNAVAILABLE', 'NOT_FOUND']);
 
 const hasSpeechSynthesis = () =>
   typeof window !== 'undefined' && 'speechSynthesis' in window && typeof window.SpeechSynthesisUtterance === 'function';
@@ -172,7 +172,7 @@ export function useSpeechSynthesis(options: SpeechSynthesisOptions = {}): Speech
             return;
           } catch (err) {
             if (signal.aborted) return;
-            if (err instanceof ApiError && NO_SERVER_VOICE.has(err.status)) serverUnavailable.current = true;
+            if (NO_SERVER_VOICE.has(errorCode(err))) serverUnavailable.current = true;
           }
         }
         if (hasSpeechSynthesis()) {

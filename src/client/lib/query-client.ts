@@ -1,9 +1,26 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { throwIfResNotOk } from './api';
+import { MutationCache, QueryCache, QueryClient, queryOptions, type QueryFunction } from '@tanstack/react-query';
+import { getJson, throwIfResNotOk, type Parser } from './api';
+import { isSignedOut } from './error-messages';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** The default read: GET the first element of the query key and parse the JSON answer. */
+/** The signed-in user (GET /api/user; null when signed out): what the protected routes read. */
+export const CURRENT_USER_KEY = ['/api/user'] as const;
+
+/**
+ * A read keyed by its URL (the spec's default read: a GET of the key's first element), its answer
+ * parsed with the endpoint's contract. The candidate's pages and the entry load no zod: they cast,
+ * and say so where they do.
+ */
+export function jsonQuery<T>(url: string, schema: Parser<T>) {
+  return queryOptions({ queryKey: [url] as const, queryFn: () => getJson(url, schema) });
+}
+
+/**
+ * GET the first element of the query key and take its JSON answer as `T`, unchecked: for the
+ * session (in the entry, which loads no zod). It is also the default of a query without its own
+ * queryFn; every recruiter read is a jsonQuery instead.
+ */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey }) => {
     const res = await fetch(String(queryKey[0]), { credentials: 'include' });
@@ -19,7 +36,17 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  /**
+   * A signed-in page was told UNAUTHENTICATED: the session has ended (signed out in another tab,
+   * expired, removed). Asking for the user again makes it null if so, and the protected routes then
+   * send the person to /auth, as for any signed-out visit; a session that is still good stays.
+   */
+  const onError = (error: unknown) => {
+    if (isSignedOut(error) && client.getQueryData(CURRENT_USER_KEY)) void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -31,6 +58,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

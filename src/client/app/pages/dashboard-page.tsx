@@ -1,3 +1,4 @@
+import { DataRequestsPanel } from '@/client/features/data-requests/components/data-requests-panel';
 import { AgreementPanel } from '@/client/features/job-analytics/components/agreement-panel';
 import { JobsSection } from '@/client/features/jobs/components/jobs-table';
 import { PhoneScreeningsSection } from '@/client/features/phone-screenings/components/phone-screening-list';
@@ -8,6 +9,7 @@ export function DashboardPage() {
   return (
     <AppShell>
       <h1 className="mb-6 text-2xl font-bold tracking-tight">Dashboard</h1>
+      <DataRequestsPanel />
       <Tabs defaultValue="video">
         <TabsList>
           <TabsTrigger value="video">Video Interviews</TabsTrigger>

@@ -8,3 +8,4 @@ export { JobPage } from '../pages/job-page';
 export { PhoneScreeningCallPage } from '../pages/phone-screening-call-page';
 export { PhoneScreeningPage } from '../pages/phone-screening-page';
 export { ScreeningResultPage } from '../pages/screening-result-page';
+export { SettingsPage } from '../pages/settings-page';

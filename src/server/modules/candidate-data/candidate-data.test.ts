@@ -114,6 +114,11 @@ describe('deleting a video interview candidate', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/interview/${id}?token=${token}` })).statusCode).toBe(401);
     expect((await owner.get(`/api/interview/${id}/recording`)).statusCode).toBe(404);
 
+    // Reviews would write free text about the person again: refused.
+    const review = await owner.post(`/api/interview/${id}/review`, { scores: [], decision: 'reject', note: 'Sam was late' });
+    expect(review.statusCode).toBe(409);
+    expect(review.json<{ error: string }>().error).toBe("This candidate's data was deleted: the interview can no longer be reviewed");
+
     // A second request changes nothing.
     expect((await owner.post(`/api/interview/${id}/delete-data`, { reason: 'other' })).json()).toEqual({ deleted: false });
     expect(await t.database.db.select().from(auditLog).where(eq(auditLog.subject, `interview:${id}`))).toHaveLength(1);

@@ -60,6 +60,8 @@ export async function saveReview(
 ): Promise<ReviewState> {
   const row = await getOwnInterview(deps.db, user, interviewId);
   if (row.status !== 'completed') throw new AppError('CONFLICT', 'Only a completed interview can be reviewed');
+  // A review's reasons and notes are free text about the person, whose data is gone (decision 021).
+  if (row.dataDeletedAt) throw new AppError('CONFLICT', "This candidate's data was deleted: the interview can no longer be reviewed");
   const before = await reviewState(deps, user, interviewId);
   for (const s of input.scores) {
     if (!before.current.criteria.some((c) => c.name === s.criterion)) throw new AppError('VALIDATION_FAILED', `No criterion named "${s.criterion}" in this evaluation`);

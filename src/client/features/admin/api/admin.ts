@@ -1,17 +1,19 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminAccount, OutboxEmail } from '@/contracts/admin';
-import type { DemoRequest } from '@/contracts/demo-request';
-import { apiRequest } from '@/client/lib/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { adminAccount, outboxEmail } from '@/contracts/admin';
+import { demoRequest } from '@/contracts/demo-request';
+import { apiRequest, readJson } from '@/client/lib/api';
+import { jsonQuery } from '@/client/lib/query-client';
 
-export const accountsQuery = queryOptions<AdminAccount[]>({ queryKey: ['/api/admin/accounts'] });
-export const demoRequestsQuery = queryOptions<DemoRequest[]>({ queryKey: ['/api/admin/demo-requests'] });
-export const outboxQuery = queryOptions<OutboxEmail[]>({ queryKey: ['/api/admin/outbox'] });
+export const accountsQuery = jsonQuery('/api/admin/accounts', z.array(adminAccount));
+export const demoRequestsQuery = jsonQuery('/api/admin/demo-requests', z.array(demoRequest));
+export const outboxQuery = jsonQuery('/api/admin/outbox', z.array(outboxEmail));
 
 export function useReviewAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) =>
-      (await apiRequest('POST', `/api/admin/accounts/${id}/${decision}`)).json() as Promise<AdminAccount>,
+      readJson(await apiRequest('POST', `/api/admin/accounts/${id}/${decision}`), adminAccount),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: accountsQuery.queryKey });
       await queryClient.invalidateQueries({ queryKey: outboxQuery.queryKey });

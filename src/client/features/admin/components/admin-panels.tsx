@@ -7,7 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/use-toast';
-import { ApiError } from '@/client/lib/api';
+import { describeError } from '@/client/lib/error-messages';
 import { accountsQuery, demoRequestsQuery, outboxQuery, useReviewAccount } from '../api/admin';
 
 const ago = (iso: string) => `${formatDistanceToNow(new Date(iso))} ago`;
@@ -26,7 +26,7 @@ function Panel({ title, description, children }: { title: string; description: s
 
 function QueryState({ isLoading, error, empty, children }: { isLoading: boolean; error: Error | null; empty: boolean; children: ReactNode }) {
   if (isLoading) return <Spinner />;
-  if (error) return <p className="text-sm text-red-600">{error.message}</p>;
+  if (error) return <p className="text-sm text-red-600">{describeError(error)}</p>;
   if (empty) return <p className="text-sm text-slate-500">Nothing here yet.</p>;
   return <>{children}</>;
 }
@@ -45,8 +45,7 @@ export function AccountsPanel() {
       { id: account.id, decision },
       {
         onSuccess: (updated) => toast({ title: `Account ${updated.reviewStatus}`, description: `${updated.username} (${updated.companyName})` }),
-        onError: (err) =>
-          toast({ title: 'Review failed', description: (err instanceof ApiError && err.serverMessage) || err.message, variant: 'destructive' }),
+        onError: (err) => toast({ title: 'Review failed', description: describeError(err), variant: 'destructive' }),
       },
     );
   return (

@@ -3,10 +3,11 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { LoginInput, PublicUser, RegisterInput } from '@/contracts/auth';
 import { toast } from '@/client/components/ui/use-toast';
-import { ApiError, apiRequest } from '@/client/lib/api';
-import { getQueryFn } from '@/client/lib/query-client';
+import { apiRequest } from '@/client/lib/api';
+import { describeError } from '@/client/lib/error-messages';
+import { CURRENT_USER_KEY, getQueryFn } from '@/client/lib/query-client';
 
-export const currentUserKey = ['/api/user'] as const;
+export const currentUserKey = CURRENT_USER_KEY;
 
 interface AuthContextValue {
   user: PublicUser | null;
@@ -19,10 +20,8 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** The server's own sentence when it sent one, else the "<status>: <body>" message. */
-export function serverMessage(error: Error): string {
-  return (error instanceof ApiError && error.serverMessage) || error.message;
-}
+// The session is in the app's entry, which loads no zod (decision 016: the landing page's budget),
+// so the user's answers below are taken as PublicUser unchecked.
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -39,7 +38,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       navigate('/dashboard');
     },
     onError: (err) => {
-      toast({ title: 'Login failed', description: serverMessage(err), variant: 'destructive' });
+      toast({ title: 'Login failed', description: describeError(err), variant: 'destructive' });
     },
   });
 
@@ -54,7 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       navigate('/');
     },
     onError: (err) => {
-      toast({ title: 'Registration failed', description: serverMessage(err), variant: 'destructive' });
+      toast({ title: 'Registration failed', description: describeError(err), variant: 'destructive' });
     },
   });
 
@@ -68,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       navigate('/');
     },
     onError: (err) => {
-      toast({ title: 'Logout failed', description: serverMessage(err), variant: 'destructive' });
+      toast({ title: 'Logout failed', description: describeError(err), variant: 'destructive' });
     },
   });
 

@@ -35,3 +35,11 @@ export async function candidateRequest(
   await throwIfResNotOk(res);
   return res;
 }
+
+/**
+ * A candidate call's JSON answer, taken as the contract's type unchecked: parsing it with the
+ * contract's schema would bring zod to the candidate's pages (about 25 KiB compressed, decision 016).
+ */
+export async function candidateJson<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}

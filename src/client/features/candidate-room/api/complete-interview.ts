@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { TranscriptEntry } from '@/contracts/ai';
 import type { completeInterviewResult } from '@/contracts/candidate-room';
-import { candidateRequest } from './candidate-request';
+import { candidateJson, candidateRequest } from './candidate-request';
 
 type CompleteInterviewResult = z.infer<typeof completeInterviewResult>;
 
@@ -12,5 +12,5 @@ export async function completeInterview(
   body: { uploadIds: string[]; transcript: TranscriptEntry[] },
 ): Promise<CompleteInterviewResult> {
   const res = await candidateRequest(token, 'POST', `/api/interview/${interviewId}/complete`, body);
-  return (await res.json()) as CompleteInterviewResult;
+  return candidateJson<CompleteInterviewResult>(res);
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CandidateInterview } from '@/contracts/interviews';
-import { candidateRequest } from './candidate-request';
+import { candidateJson, candidateRequest } from './candidate-request';
 
 export async function getCandidateInterview(interviewId: number, token: string): Promise<CandidateInterview> {
   const res = await candidateRequest(token, 'GET', `/api/interview/${interviewId}`);
-  return (await res.json()) as CandidateInterview;
+  return candidateJson<CandidateInterview>(res);
 }
 
 /** GET /api/interview/{id} as the candidate's link sees it (kept apart from the recruiter's cache entry for the same URL). */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CandidateJob } from '@/contracts/jobs';
-import { candidateRequest } from './candidate-request';
+import { candidateJson, candidateRequest } from './candidate-request';
 
 export async function getCandidateJob(jobId: number, token: string): Promise<CandidateJob> {
   const res = await candidateRequest(token, 'GET', `/api/job/${jobId}`);
-  return (await res.json()) as CandidateJob;
+  return candidateJson<CandidateJob>(res);
 }
 
 /** GET /api/job/{jobId}: the title and questions the candidate's link may see. */

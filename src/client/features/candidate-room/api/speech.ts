@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { contextualOutput } from '@/contracts/ai';
-import { candidateRequest } from './candidate-request';
+import { candidateJson, candidateRequest } from './candidate-request';
 
 type ContextualOutput = z.infer<typeof contextualOutput>;
 
@@ -13,7 +13,7 @@ export async function fetchSpeech(token: string, text: string, signal?: AbortSig
 /** POST /api/tts/contextual: the next question bridged from the previous answer. */
 export async function rewordQuestion(token: string, previousResponse: string, nextQuestion: string, signal?: AbortSignal): Promise<string> {
   const res = await candidateRequest(token, 'POST', '/api/tts/contextual', { previousResponse: previousResponse.slice(-20_000), nextQuestion }, { signal });
-  const { response } = (await res.json()) as ContextualOutput;
+  const { response } = await candidateJson<ContextualOutput>(res);
   // The caller falls back to the plain question on this error.
   if (typeof response !== 'string' || !response.trim()) throw new Error('Failed to generate contextual response');
   return response;

@@ -1,8 +1,8 @@
 import type { StartInterviewResult } from '@/contracts/candidate-room';
-import { candidateRequest } from './candidate-request';
+import { candidateJson, candidateRequest } from './candidate-request';
 
 /** POST /api/interview/{id}/start: 409 when the interview was already submitted. */
 export async function startInterview(interviewId: number, token: string): Promise<StartInterviewResult> {
   const res = await candidateRequest(token, 'POST', `/api/interview/${interviewId}/start`);
-  return (await res.json()) as StartInterviewResult;
+  return candidateJson<StartInterviewResult>(res);
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '@/client/lib/api';
+import { isNotFound, isRefused, isSignedOut } from '@/client/lib/error-messages';
 import { useCandidateInterview } from '../api/get-candidate-interview';
 import { useCandidateJob } from '../api/get-candidate-job';
 import { isInterviewOpen } from '@/contracts/statuses';
@@ -11,8 +11,8 @@ import { useDocumentTitle } from '@/client/hooks/use-document-title';
 
 const LOAD_FAILED = 'We could not load your interview. Please check your connection and try again.';
 
-/** A 4xx (no such interview, a wrong token, a missing job) means the link does not work; anything else may pass. */
-const isLinkProblem = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+/** No such interview or job, or a token that names nothing: the link does not work. Anything else may pass. */
+const isLinkProblem = (error: unknown) => isNotFound(error) || isSignedOut(error) || isRefused(error);
 
 interface CandidateInterviewProps {
   interviewId: number;
@@ -35,7 +35,7 @@ export function CandidateInterview({ interviewId, token }: CandidateInterviewPro
     return <ErrorView message={LOAD_FAILED} onRetry={() => void interviewQuery.refetch()} isRetrying={interviewQuery.isFetching} />;
   }
   const interview = interviewQuery.data;
-  if (!isInterviewOpen(interview.status)) return <CompletedView alreadySubmitted />;
+  if (!isInterviewOpen(interview.status)) return <CompletedView alreadySubmitted link={{ interviewId, token }} />;
 
   if (jobQuery.isPending) return <LoadingView />;
   if (jobQuery.isError) {

@@ -1,9 +1,10 @@
 import { CircleCheck } from 'lucide-react';
+import { DataRequestSection } from './data-request-section';
 import { MessageCard } from './message-card';
 import { RoomFrame } from './room-frame';
 
 /** The end of the interview; also what a link shows once its interview was handed in. */
-export function CompletedView({ alreadySubmitted = false }: { alreadySubmitted?: boolean }) {
+export function CompletedView({ alreadySubmitted = false, link }: { alreadySubmitted?: boolean; link: { interviewId: number; token: string } }) {
   return (
     <RoomFrame>
       <MessageCard icon={<CircleCheck className="text-green-600" />} title="Interview Completed">
@@ -13,6 +14,9 @@ export function CompletedView({ alreadySubmitted = false }: { alreadySubmitted?:
           <p>Thank you for participating. Your interview has been recorded and submitted.</p>
         )}
         <p className="text-sm">You can close this page now.</p>
+        <div className="border-t border-slate-200 pt-4 text-left">
+          <DataRequestSection interviewId={link.interviewId} token={link.token} />
+        </div>
       </MessageCard>
     </RoomFrame>
   );

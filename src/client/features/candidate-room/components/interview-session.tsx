@@ -21,6 +21,8 @@ export function InterviewSession({ interviewId, token, interview, job }: Intervi
     case 'ready':
       return (
         <ReadyView
+          interviewId={interviewId}
+          token={token}
           candidateName={interview.candidateName}
           jobTitle={job.title}
           questionCount={job.questions.length}
@@ -38,7 +40,7 @@ export function InterviewSession({ interviewId, token, interview, job }: Intervi
     case 'submitting':
       return <SubmittingView progress={flow.recorder.progress} />;
     case 'completed':
-      return <CompletedView alreadySubmitted={flow.alreadySubmitted} />;
+      return <CompletedView alreadySubmitted={flow.alreadySubmitted} link={{ interviewId, token }} />;
     case 'error':
       return <ErrorView message={flow.error?.message ?? 'Something went wrong.'} onRetry={flow.retry} />;
   }

@@ -5,10 +5,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Label } from '@/client/components/ui/label';
 import type { InterviewRecorder } from '@/client/features/candidate-room/recording/types';
+import { DataRequestSection } from './data-request-section';
 import { DeviceCheck } from './device-check';
 import { RoomFrame } from './room-frame';
 
 interface ReadyViewProps {
+  interviewId: number;
+  token: string;
   candidateName: string;
   jobTitle: string;
   questionCount: number;
@@ -31,7 +34,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function ReadyView(props: ReadyViewProps) {
-  const { candidateName, jobTitle, questionCount, video, isResuming, recorder, preferTyping, onPreferTypingChange, onStart } = props;
+  const { interviewId, token, candidateName, jobTitle, questionCount, video, isResuming, recorder, preferTyping, onPreferTypingChange, onStart } = props;
   const [consented, setConsented] = useState(false);
   const consentId = useId();
   const typingId = useId();
@@ -118,6 +121,8 @@ export function ReadyView(props: ReadyViewProps) {
               </div>
             </div>
           </Section>
+
+          <DataRequestSection interviewId={interviewId} token={token} />
 
           <div className="space-y-4 border-t border-slate-200 pt-6">
             <div className="flex items-start gap-3">

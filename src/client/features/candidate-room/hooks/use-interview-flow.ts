@@ -7,6 +7,7 @@ import { useInterviewRecorder } from '@/client/features/candidate-room/recording
 import { useSpeechRecognition } from '@/client/hooks/use-speech-recognition';
 import { useSpeechSynthesis } from '@/client/hooks/use-speech-synthesis';
 import { ApiError } from '@/client/lib/api';
+import { describeError, isConflict } from '@/client/lib/error-messages';
 import { completeInterview } from '../api/complete-interview';
 import { requestFollowUp } from '../api/request-follow-up';
 import { sendHeartbeat } from '../api/send-heartbeat';
@@ -65,7 +66,7 @@ interface Options {
 
 /** What to tell the candidate about a failed call: the server's own `error` text (our API's, or a refused upload's), else `fallback`. */
 function errorMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError ? (err.serverMessage ?? fallback) : fallback;
+  return describeError(err, { fallback, offline: fallback });
 }
 
 type Send = (event: InterviewEvent) => void;
@@ -98,7 +99,7 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     try {
       result = await startInterview(interviewId, token);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) send({ type: 'ALREADY_SUBMITTED' });
+      if (isConflict(err)) send({ type: 'ALREADY_SUBMITTED' });
       else send({ type: 'FAILED', error: { kind: 'start', message: errorMessage(err, START_FAILED) } });
       return;
     }
@@ -178,7 +179,7 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
       await completeInterview(interviewId, token, { uploadIds: ids, transcript: transcript.current() });
     } catch (err) {
       // 409: an earlier attempt went through and only its answer was lost.
-      if (!(err instanceof ApiError && err.status === 409)) {
+      if (!isConflict(err)) {
         send({ type: 'FAILED', error: { kind: 'submit', message: err instanceof ApiError ? errorMessage(err, SUBMIT_FAILED) : PROCESS_FAILED } });
         return;
       }

@@ -1,12 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InterviewDetail } from '@/contracts/interviews';
+import { useQuery } from '@tanstack/react-query';
+import { interviewDetail } from '@/contracts/interviews';
+import { jsonQuery } from '@/client/lib/query-client';
 
-/**
- * GET /api/interview/{id}, the recruiter's view (the candidate link keys its own entry with its
- * token). The key is the URL, so the default query function does the GET.
- */
+/** GET /api/interview/{id}, the recruiter's view (the candidate link keys its own entry with its token). */
 export function interviewQuery(interviewId: number) {
-  return queryOptions<InterviewDetail>({ queryKey: [`/api/interview/${interviewId}`] });
+  return jsonQuery(`/api/interview/${interviewId}`, interviewDetail);
 }
 
 export function useInterview(interviewId: number, options: { enabled: boolean }) {

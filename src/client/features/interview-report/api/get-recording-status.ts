@@ -1,9 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RecordingStatus } from '@/contracts/report';
+import { useQuery } from '@tanstack/react-query';
+import { recordingStatus } from '@/contracts/report';
+import { jsonQuery } from '@/client/lib/query-client';
 
 /** GET /api/interview/{id}/recording/status: whether there is a recording, and its segments' URLs. */
 export function recordingStatusQuery(interviewId: number) {
-  return queryOptions<RecordingStatus>({ queryKey: [`/api/interview/${interviewId}/recording/status`] });
+  return jsonQuery(`/api/interview/${interviewId}/recording/status`, recordingStatus);
 }
 
 /** Asked only for a completed interview; never refetched on window focus. */

@@ -1,9 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReviewState } from '@/contracts/report';
+import { useQuery } from '@tanstack/react-query';
+import { reviewState } from '@/contracts/report';
+import { jsonQuery } from '@/client/lib/query-client';
 
 /** GET /api/interview/{id}/review: the AI's scores, the current ones, the decision, the history and the questions' bias flags. */
 export function reviewQuery(interviewId: number) {
-  return queryOptions<ReviewState>({ queryKey: [`/api/interview/${interviewId}/review`] });
+  return jsonQuery(`/api/interview/${interviewId}/review`, reviewState);
 }
 
 export function useReview(interviewId: number, options: { enabled: boolean }) {

@@ -1,9 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InterviewTranscripts } from '@/contracts/report';
+import { useQuery } from '@tanstack/react-query';
+import { interviewTranscripts } from '@/contracts/report';
+import { jsonQuery } from '@/client/lib/query-client';
 
 /** GET /api/interview/{id}/transcripts: the browser's live transcript, the server's when there is one, and which was scored. */
 export function transcriptsQuery(interviewId: number) {
-  return queryOptions<InterviewTranscripts>({ queryKey: [`/api/interview/${interviewId}/transcripts`] });
+  return jsonQuery(`/api/interview/${interviewId}/transcripts`, interviewTranscripts);
 }
 
 export function useTranscripts(interviewId: number, options: { enabled: boolean }) {

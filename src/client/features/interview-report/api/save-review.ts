@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewInput, ReviewState } from '@/contracts/report';
+import { reviewState, type ReviewInput, type ReviewState } from '@/contracts/report';
 import { toast } from '@/client/components/ui/use-toast';
-import { ApiError, apiRequest } from '@/client/lib/api';
+import { apiRequest, readJson } from '@/client/lib/api';
+import { describeError } from '@/client/lib/error-messages';
+import { jobAnalyticsUrl, jobInterviewsUrl, urlKey } from '@/client/lib/shared-reads';
 import { reviewQuery } from './get-review';
 
 export async function saveReview(interviewId: number, input: ReviewInput): Promise<ReviewState> {
-  return (await apiRequest('POST', `/api/interview/${interviewId}/review`, input)).json() as Promise<ReviewState>;
+  return readJson(await apiRequest('POST', `/api/interview/${interviewId}/review`, input), reviewState);
 }
 
 /**
@@ -21,13 +23,12 @@ export function useSaveReview(interviewId: number, jobId: number) {
       queryClient.setQueryData(reviewQuery(interviewId).queryKey, state);
       toast({ title: 'Review saved', description: 'The scores and the decision are recorded in the history.' });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [`/api/job/${jobId}/interview`] }),
-        queryClient.invalidateQueries({ queryKey: [`/api/job/${jobId}/analytics`] }),
+        queryClient.invalidateQueries({ queryKey: urlKey(jobInterviewsUrl(jobId)) }),
+        queryClient.invalidateQueries({ queryKey: urlKey(jobAnalyticsUrl(jobId)) }),
       ]);
     },
     onError: (error) => {
-      const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Please check your connection and try again.';
-      toast({ title: 'Review not saved', description: message, variant: 'destructive' });
+      toast({ title: 'Review not saved', description: describeError(error), variant: 'destructive' });
     },
   });
 }

@@ -39,9 +39,14 @@ export function CandidateDetails({ candidateName, email, status }: CandidateDeta
           <div className="min-w-0">
             <dt className="font-medium text-slate-500">Email</dt>
             <dd className="mt-1 break-words">
-              <a href={`mailto:${email}`} className="text-brand-700 underline underline-offset-4">
-                {email}
-              </a>
+              {/* Empty once the candidate's data was deleted. */}
+              {email ? (
+                <a href={`mailto:${email}`} className="text-brand-700 underline underline-offset-4">
+                  {email}
+                </a>
+              ) : (
+                <span className="text-slate-600">—</span>
+              )}
             </dd>
           </div>
           <div>

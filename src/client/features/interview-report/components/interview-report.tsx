@@ -1,19 +1,21 @@
 import type { InterviewDetail } from '@/contracts/interviews';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
-import { ApiError } from '@/client/lib/api';
+import { describeError, isNotFound, isRefused } from '@/client/lib/error-messages';
 import { useInterview } from '../api/get-interview';
 import { useReview } from '../api/get-review';
 import { RecordingPlayerContext, useRecordingPlayerState } from '../hooks/use-recording-player';
 import { BiasCard } from './bias-card';
 import { CandidateDetails } from './candidate-details';
 import { FeedbackCard } from './feedback-card';
+import { InterviewDataCard } from './interview-data-card';
 import { RecordingCard } from './recording-card';
 import { ReportHeader } from './report-header';
 import { ReviewCard } from './review-card';
 import { StatusCard } from './status-card';
 import { TranscriptPanel } from './transcript-panel';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
+import { DataDeletedBanner } from '@/client/components/candidate-data-card';
 
 /** A route id that can name an interview: a positive whole number. */
 function interviewIdOf(param: string): number | null {
@@ -36,11 +38,11 @@ export function InterviewReport({ interviewIdParam }: { interviewIdParam: string
   }
   if (interview.isError) {
     const error = interview.error;
-    if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return <ReportHeader title="Interview not found" />;
+    if (isNotFound(error) || isRefused(error)) return <ReportHeader title="Interview not found" />;
     return (
       <div className="space-y-4">
         <ReportHeader title="Could not load the interview" />
-        <p className="text-sm text-slate-600">{error.message}</p>
+        <p className="text-sm text-slate-600">{describeError(error)}</p>
         <Button type="button" variant="outline" onClick={() => void interview.refetch()}>
           Try again
         </Button>
@@ -63,6 +65,7 @@ function Report({ interview }: { interview: InterviewDetail }) {
     <RecordingPlayerContext value={player}>
       <div className="space-y-6">
         <ReportHeader title={title} jobId={interview.jobId} />
+        <DataDeletedBanner deletedAt={interview.dataDeletedAt} />
         <CandidateDetails candidateName={interview.candidateName} email={interview.email} status={interview.status} />
         {isCompleted ? (
           <>
@@ -76,15 +79,19 @@ function Report({ interview }: { interview: InterviewDetail }) {
         {isCompleted ? (
           <>
             <BiasCard questionFlags={review.data?.questionFlags} isLoadingQuestions={review.isPending} evaluationFlags={feedback?.biasFlags ?? []} />
-            <ReviewCard
-              interviewId={interview.id}
-              jobId={interview.jobId}
-              review={review.data}
-              isLoading={review.isPending}
-              onRetry={() => void review.refetch()}
-            />
+            {/* Once the candidate's data is deleted, no new review (free text about the person) can be written. */}
+            {interview.dataDeletedAt ? null : (
+              <ReviewCard
+                interviewId={interview.id}
+                jobId={interview.jobId}
+                review={review.data}
+                isLoading={review.isPending}
+                onRetry={() => void review.refetch()}
+              />
+            )}
           </>
         ) : null}
+        <InterviewDataCard interview={interview} />
       </div>
     </RecordingPlayerContext>
   );

@@ -11,7 +11,7 @@ import { FieldError } from '@/client/components/ui/form-message';
 import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Textarea } from '@/client/components/ui/textarea';
-import { ApiError } from '@/client/lib/api';
+import { describeError, errorCode } from '@/client/lib/error-messages';
 import { cn } from '@/client/lib/cn';
 import { useSaveReview } from '../api/save-review';
 import { draftToInput, emptyDraft, type DraftErrorKey, type ReviewDraft } from '../utils/review-draft';
@@ -133,7 +133,8 @@ function ReviewForm({ interviewId, jobId, review }: { interviewId: number; jobId
     save.mutate(result.input, {
       onSuccess: () => setDraft(emptyDraft),
       onError: (error) => {
-        if (error instanceof ApiError && error.serverMessage) setErrors({ form: error.serverMessage });
+        // The server's reason (an unknown criterion, an interview not completed) goes beside the form; the hook toasts every failure.
+        if (errorCode(error)) setErrors({ form: describeError(error) });
       },
     });
   };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatedInterview } from '@/contracts/interviews';
-import { apiRequest } from '@/client/lib/api';
+import { createdInterview, type CreatedInterview } from '@/contracts/interviews';
+import { apiRequest, readJson } from '@/client/lib/api';
 import { interviewsQuery, type JobId } from './get-interviews';
 
 export interface CreateInterviewVariables {
@@ -19,7 +19,7 @@ export async function createInterview({ jobId, candidateName, email, videoRecord
     videoRecording,
     scheduledFor: new Date().toISOString(),
   });
-  return (await res.json()) as CreatedInterview;
+  return readJson(res, createdInterview);
 }
 
 /** POST /api/job/{jobId}/interview, then refetch the job's interview list (and the jobs list, whose applicant count changed). */

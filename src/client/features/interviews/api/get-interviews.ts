@@ -1,21 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InterviewListItem } from '@/contracts/interviews';
-import { apiRequest } from '@/client/lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { interviewListItem } from '@/contracts/interviews';
+import { jsonQuery } from '@/client/lib/query-client';
+import { jobInterviewsUrl, type JobId } from '@/client/lib/shared-reads';
 
-/** A job id as the page has it: the number from the job, or the route's string. */
-export type JobId = number | string;
+export type { JobId } from '@/client/lib/shared-reads';
 
-export async function getInterviews(jobId: JobId): Promise<InterviewListItem[]> {
-  const res = await apiRequest('GET', `/api/job/${jobId}/interview`);
-  return (await res.json()) as InterviewListItem[];
-}
+const interviewList = z.array(interviewListItem);
 
-/** GET /api/job/{jobId}/interview. The key is the URL, as the default query function expects. */
+/** GET /api/job/{jobId}/interview. The key is the URL. */
 export function interviewsQuery(jobId: JobId) {
-  return queryOptions({
-    queryKey: [`/api/job/${jobId}/interview`] as const,
-    queryFn: () => getInterviews(jobId),
-  });
+  return jsonQuery(jobInterviewsUrl(jobId), interviewList);
 }
 
 /** The job's interviews; nothing is fetched until there is a job id. */

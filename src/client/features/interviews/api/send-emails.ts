@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SendEmailsInput, SendEmailsResult } from '@/contracts/interviews';
-import { apiRequest } from '@/client/lib/api';
+import { sendEmailsResult, type SendEmailsInput, type SendEmailsResult } from '@/contracts/interviews';
+import { apiRequest, readJson } from '@/client/lib/api';
 import { interviewsQuery, type JobId } from './get-interviews';
 
 export async function sendEmails(input: SendEmailsInput): Promise<SendEmailsResult> {
   const res = await apiRequest('POST', '/api/send-candidate-emails', input);
-  return (await res.json()) as SendEmailsResult;
+  return readJson(res, sendEmailsResult);
 }
 
 /**

@@ -7,7 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/use-toast';
-import { ApiError } from '@/client/lib/api';
+import { describeError } from '@/client/lib/error-messages';
 import { createInterviewInput } from '@/contracts/interviews';
 import { useCreateInterview } from '../api/create-interview';
 import type { JobId } from '../api/get-interviews';
@@ -68,7 +68,7 @@ export function CreateInterviewDialog({ open, onOpenChange, jobId, videoRecordin
         onError: (error) => {
           toast({
             title: 'Error Creating Interview',
-            description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Failed to create interview',
+            description: describeError(error, { fallback: 'Failed to create interview', offline: 'Failed to create interview' }),
             variant: 'destructive',
           });
         },

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast, type ToastInput } from '@/client/components/ui/use-toast';
-import { ApiError } from '@/client/lib/api';
+import { describeError, errorCode } from '@/client/lib/error-messages';
 import {
   DEFAULT_EMAIL_BODY,
   DEFAULT_EMAIL_SUBJECT,
@@ -216,9 +216,16 @@ function resultToast(result: SendEmailsResult): ToastInput {
   return { title: 'Emails sent successfully!', description: `Emails sent to ${sent} candidate(s).${failedNote}` };
 }
 
+/** The server's sentence when the refusal is about the account or the hourly limit; the spec's 'Please try again.' otherwise. */
 function failureDescription(error: Error): string {
-  if (error instanceof ApiError && (error.status === 403 || error.status === 429)) {
-    return error.serverMessage ?? (error.status === 403 ? 'Your account is awaiting approval' : 'Too many emails sent. Please try again later.');
+  switch (errorCode(error)) {
+    case 'NOT_APPROVED':
+    case 'FORBIDDEN':
+    case 'ACCOUNT_REJECTED':
+      return describeError(error, 'Your account is awaiting approval');
+    case 'TOO_MANY_REQUESTS':
+      return describeError(error, 'Too many emails sent. Please try again later.');
+    default:
+      return 'Please try again.';
   }
-  return 'Please try again.';
 }

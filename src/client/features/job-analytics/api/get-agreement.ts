@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/client/lib/api';
-import { agreement, type Agreement } from '@/contracts/report';
+import { useQuery } from '@tanstack/react-query';
+import { agreement } from '@/contracts/report';
+import { jsonQuery } from '@/client/lib/query-client';
 import type { JobId } from './get-job-analytics';
 
 export function jobAgreementUrl(jobId: JobId): string {
@@ -10,15 +10,9 @@ export function jobAgreementUrl(jobId: JobId): string {
 /** The company's agreement, across all its jobs. */
 export const companyAgreementUrl = '/api/agreement';
 
-/** GET an agreement URL, checked against the contract so a shape change fails here, not mid-render. */
-export async function getAgreement(url: string): Promise<Agreement> {
-  const res = await apiRequest('GET', url);
-  return agreement.parse(await res.json());
-}
-
-/** The key is the URL, as the default query function expects. */
+/** GET an agreement URL, checked against the contract so a shape change fails here, not mid-render. The key is the URL. */
 export function agreementQuery(url: string) {
-  return queryOptions({ queryKey: [url] as const, queryFn: () => getAgreement(url) });
+  return jsonQuery(url, agreement);
 }
 
 /**

@@ -1,26 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/client/lib/api';
-import { jobAnalytics, type JobAnalytics } from '@/contracts/report';
+import { useQuery } from '@tanstack/react-query';
+import { jobAnalytics } from '@/contracts/report';
+import { jsonQuery } from '@/client/lib/query-client';
+import { jobAnalyticsUrl, type JobId } from '@/client/lib/shared-reads';
 
-/** A job id as the page has it: the number from the job, or the route's string. */
-export type JobId = number | string;
+export type { JobId } from '@/client/lib/shared-reads';
 
-export function jobAnalyticsUrl(jobId: JobId): string {
-  return `/api/job/${jobId}/analytics`;
-}
-
-/** GET /api/job/{jobId}/analytics, checked against the contract so a shape change fails here, not mid-render. */
-export async function getJobAnalytics(jobId: JobId): Promise<JobAnalytics> {
-  const res = await apiRequest('GET', jobAnalyticsUrl(jobId));
-  return jobAnalytics.parse(await res.json());
-}
-
-/** The key is the URL, as the default query function expects. */
+/** GET /api/job/{jobId}/analytics, checked against the contract so a shape change fails here, not mid-render. The key is the URL. */
 export function jobAnalyticsQuery(jobId: JobId) {
-  return queryOptions({
-    queryKey: [jobAnalyticsUrl(jobId)] as const,
-    queryFn: () => getJobAnalytics(jobId),
-  });
+  return jsonQuery(jobAnalyticsUrl(jobId), jobAnalytics);
 }
 
 /**

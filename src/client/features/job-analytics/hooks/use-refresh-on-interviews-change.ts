@@ -1,20 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { jobInterviewsUrl, urlKey } from '@/client/lib/shared-reads';
 import { jobAnalyticsQuery, type JobId } from '../api/get-job-analytics';
 
 /**
  * Refetches the analytics whenever the job's interview list is refreshed (an interview created, invitations
- * sent). Features do not import each other, so this watches the list's cache entry by its URL key,
- * `/api/job/{id}/interview`, rather than importing the interviews feature's query.
+ * sent). Features do not import each other: the list's key comes from lib/shared-reads, which the
+ * interviews feature builds its query from.
  */
 export function useRefreshOnInterviewsChange(jobId: JobId) {
   const queryClient = useQueryClient();
-  const interviewsUrl = `/api/job/${jobId}/interview`;
+  const interviewsKey = urlKey(jobInterviewsUrl(jobId));
 
   const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
   const getUpdatedAt = useCallback(
-    () => queryClient.getQueryState([interviewsUrl])?.dataUpdatedAt ?? 0,
-    [queryClient, interviewsUrl],
+    () => queryClient.getQueryState(interviewsKey)?.dataUpdatedAt ?? 0,
+    [queryClient, interviewsKey],
   );
   const updatedAt = useSyncExternalStore(subscribe, getUpdatedAt, getUpdatedAt);
 

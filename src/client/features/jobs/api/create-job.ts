@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { createJobInput, type Job } from '@/contracts/jobs';
+import { createJobInput, job as jobSchema, type Job } from '@/contracts/jobs';
 import { toast } from '@/client/components/ui/use-toast';
-import { apiRequest } from '@/client/lib/api';
+import { apiRequest, readJson } from '@/client/lib/api';
 import { jobQuery } from './get-job';
 import { jobsQuery } from './get-jobs';
 
@@ -11,7 +11,7 @@ export const createJobFormInput = createJobInput.pick({ title: true, description
 export type CreateJobValues = z.output<typeof createJobFormInput>;
 
 export async function createJob(values: CreateJobValues): Promise<Job> {
-  return (await apiRequest('POST', '/api/job', values)).json() as Promise<Job>;
+  return readJson(await apiRequest('POST', '/api/job', values), jobSchema);
 }
 
 /** POST /api/job. Toasts the outcome, refreshes the job list and primes the new job's cache. */

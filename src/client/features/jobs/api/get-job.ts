@@ -1,12 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Job } from '@/contracts/jobs';
+import { useQuery } from '@tanstack/react-query';
+import { job } from '@/contracts/jobs';
+import { jsonQuery } from '@/client/lib/query-client';
 
 /**
- * GET /api/job/{id}. The key's first element is the URL, so the default query function does the GET;
- * a numeric id and its string form share one cache entry.
+ * GET /api/job/{id} as its owner sees it. The key is the URL, so a numeric id and its string form
+ * share one cache entry.
  */
 export function jobQuery(id: number | string) {
-  return queryOptions<Job>({ queryKey: [`/api/job/${id}`] });
+  return jsonQuery(`/api/job/${id}`, job);
 }
 
 export function useJob(id: number | string) {

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Job, updateRubricInput } from '@/contracts/jobs';
+import { job, type Job, type updateRubricInput } from '@/contracts/jobs';
 import { toast } from '@/client/components/ui/use-toast';
-import { ApiError, apiRequest } from '@/client/lib/api';
+import { apiRequest, readJson } from '@/client/lib/api';
+import { describeError, isNetworkError } from '@/client/lib/error-messages';
 import { jobQuery } from './get-job';
 import { jobsQuery } from './get-jobs';
 
 export type UpdateRubricValues = z.output<typeof updateRubricInput>;
 
 export async function updateRubric(jobId: number, values: UpdateRubricValues): Promise<Job> {
-  return (await apiRequest('PATCH', `/api/job/${jobId}/rubric`, values)).json() as Promise<Job>;
+  return readJson(await apiRequest('PATCH', `/api/job/${jobId}/rubric`, values), job);
 }
 
 /**
@@ -26,14 +27,10 @@ export function useUpdateRubric(jobId: number) {
       await queryClient.invalidateQueries({ queryKey: jobsQuery.queryKey });
     },
     onError: (error) => {
-      if (error instanceof ApiError) {
-        toast({
-          title: 'Error updating evaluation criteria',
-          description: error.serverMessage || 'Failed to update rubric',
-          variant: 'destructive',
-        });
-      } else {
+      if (isNetworkError(error)) {
         toast({ title: 'Error', description: 'Failed to save evaluation criteria. Please try again.', variant: 'destructive' });
+      } else {
+        toast({ title: 'Error updating evaluation criteria', description: describeError(error, 'Failed to update rubric'), variant: 'destructive' });
       }
     },
   });

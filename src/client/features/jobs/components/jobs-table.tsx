@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
+import { describeError } from '@/client/lib/error-messages';
 import { useJobs } from '../api/get-jobs';
 
 function LastActivity({ iso }: { iso: string | null }) {
@@ -50,7 +51,7 @@ export function JobsSection() {
           </div>
         ) : error ? (
           <p role="alert" className="p-6 text-sm text-red-600">
-            Could not load jobs. {error.message}
+            Could not load jobs. {describeError(error)}
           </p>
         ) : !jobs?.length ? (
           <p className="p-10 text-center text-sm text-slate-500">No jobs created yet</p>

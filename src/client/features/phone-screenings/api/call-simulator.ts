@@ -1,7 +1,12 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { CallLink, CallMode, CandidateCallInfo } from '@/contracts/phone-call-results';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CandidateCallInfo } from '@/contracts/phone-call-results';
 import type { CallReply } from '@/contracts/phone-calls';
-import { ApiError, throwIfResNotOk } from '@/client/lib/api';
+import { throwIfResNotOk } from '@/client/lib/api';
+import { describeError } from '@/client/lib/error-messages';
+
+// These calls are made by the candidate's own call page too, which loads no zod (decision 016), so
+// their answers are taken as the contract's types unchecked. The recruiter-only calls beside them
+// (get-call-mode.ts, create-call-link.ts) parse theirs.
 
 /** A call request as the recruiter (session cookie) or as the candidate (their link's token in X-Candidate-Token). */
 async function callRequest(method: 'GET' | 'POST', url: string, token: string | null, data?: unknown): Promise<Response> {
@@ -13,17 +18,16 @@ async function callRequest(method: 'GET' | 'POST', url: string, token: string | 
   return res;
 }
 
-/** What to tell a person about a failed call request: the server's own sentence when it sent one. */
+/** What to tell a person about a failed call request: the server's own sentence when it sent one (lib/error-messages.ts). */
 export function callErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  if (error instanceof Error) return `The connection failed (${error.message}). Check your internet connection and try again.`;
-  return 'Something went wrong. Please try again.';
+  const offline = error instanceof Error ? `The connection failed (${error.message}). Check your internet connection and try again.` : undefined;
+  return describeError(error, { offline });
 }
 
 /** GET /api/phone-call/{candidateId}: who is calling whom (the candidate's link carries its token in the address). */
 export function callInfoQuery(candidateId: number, token: string | null) {
   const url = `/api/phone-call/${candidateId}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-  return queryOptions<CandidateCallInfo>({ queryKey: [url] });
+  return queryOptions({ queryKey: [url], queryFn: async () => (await (await callRequest('GET', url, null)).json()) as CandidateCallInfo });
 }
 
 export function useCallInfo(candidateId: number, token: string | null) {
@@ -38,18 +42,4 @@ export async function startSimulatedCall(candidateId: number, token: string | nu
 /** POST /api/phone-calls/{callId}/answer: the candidate's answer to `turn`; the same answer sent twice gets the same reply. */
 export async function answerSimulatedCall(callId: number, turn: number, text: string, token: string | null): Promise<CallReply> {
   return (await callRequest('POST', `/api/phone-calls/${callId}/answer`, token, { turn, text })).json() as Promise<CallReply>;
-}
-
-/** GET /api/phone-screening/call-mode: 'twilio' (calls by phone) or 'simulator' (calls in the browser). */
-export const callModeQuery = queryOptions<CallMode>({ queryKey: ['/api/phone-screening/call-mode'] });
-
-export function useCallMode() {
-  return useQuery(callModeQuery);
-}
-
-/** POST /api/phone-screening/candidates/{candidateId}/call-link: the candidate's personal call link. */
-export function useCallLink(candidateId: number) {
-  return useMutation({
-    mutationFn: async () => (await callRequest('POST', `/api/phone-screening/candidates/${candidateId}/call-link`, null)).json() as Promise<CallLink>,
-  });
 }

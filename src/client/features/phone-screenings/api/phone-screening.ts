@@ -1,12 +1,17 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatePhoneScreeningInput, PhoneScreening, ScreeningCandidate, UpdatePhoneScreeningInput } from '@/contracts/phone-screenings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { phoneScreening, screeningCandidate, type CreatePhoneScreeningInput, type UpdatePhoneScreeningInput } from '@/contracts/phone-screenings';
 import { toast } from '@/client/components/ui/use-toast';
-import { apiRequest, throwIfResNotOk } from '@/client/lib/api';
+import { apiRequest, readJson, throwIfResNotOk } from '@/client/lib/api';
+import { jsonQuery } from '@/client/lib/query-client';
 import { phoneScreeningsQuery } from './get-phone-screenings';
+import { screeningCandidatesUrl } from './screening-urls';
 
-/** GET /api/phone-screening/{id}; the default query function does the GET. */
+const candidateList = z.array(screeningCandidate);
+
+/** GET /api/phone-screening/{id}. */
 export function phoneScreeningQuery(id: number | string) {
-  return queryOptions<PhoneScreening>({ queryKey: [`/api/phone-screening/${id}`] });
+  return jsonQuery(`/api/phone-screening/${id}`, phoneScreening);
 }
 
 export function usePhoneScreening(id: number | string) {
@@ -15,7 +20,7 @@ export function usePhoneScreening(id: number | string) {
 
 /** GET /api/phone-screening/{id}/candidates. */
 export function screeningCandidatesQuery(id: number | string) {
-  return queryOptions<ScreeningCandidate[]>({ queryKey: [`/api/phone-screening/${id}/candidates`] });
+  return jsonQuery(screeningCandidatesUrl(id), candidateList);
 }
 
 export function useScreeningCandidates(id: number | string) {
@@ -27,7 +32,7 @@ export function useCreatePhoneScreening() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: CreatePhoneScreeningInput) =>
-      (await apiRequest('POST', '/api/phone-screening', values)).json() as Promise<PhoneScreening>,
+      readJson(await apiRequest('POST', '/api/phone-screening', values), phoneScreening),
     onSuccess: async (screening) => {
       queryClient.setQueryData(phoneScreeningQuery(screening.id).queryKey, screening);
       toast({ title: 'Phone screening created', description: 'Your phone screening has been created successfully.' });
@@ -44,7 +49,7 @@ export function useUpdateScreeningQuestions(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (questions: string[]) =>
-      (await apiRequest('PATCH', `/api/phone-screening/${id}/questions`, { questions })).json() as Promise<PhoneScreening>,
+      readJson(await apiRequest('PATCH', `/api/phone-screening/${id}/questions`, { questions }), phoneScreening),
     onSuccess: async (screening) => {
       queryClient.setQueryData(phoneScreeningQuery(id).queryKey, screening);
       toast({ title: 'Questions updated', description: 'Phone screening questions have been updated successfully.' });
@@ -60,7 +65,7 @@ export function useUpdateScreeningQuestions(id: number) {
 export function useUpdatePhoneScreening(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: UpdatePhoneScreeningInput) => (await apiRequest('PATCH', `/api/phone-screening/${id}`, values)).json() as Promise<PhoneScreening>,
+    mutationFn: async (values: UpdatePhoneScreeningInput) => readJson(await apiRequest('PATCH', `/api/phone-screening/${id}`, values), phoneScreening),
     onSuccess: (screening) => {
       queryClient.setQueryData(phoneScreeningQuery(id).queryKey, screening);
       toast({ title: 'Agent name updated', description: `The AI agent will introduce itself as ${screening.agentName}.` });
@@ -78,7 +83,7 @@ export function useUploadScreeningRubric(id: number) {
     mutationFn: async (file: File) => {
       const res = await fetch(`/api/phone-screening/${id}/rubric`, { method: 'PUT', headers: { 'Content-Type': rubricFileType(file) }, body: file, credentials: 'include' });
       await throwIfResNotOk(res);
-      return (await res.json()) as PhoneScreening;
+      return readJson(res, phoneScreening);
     },
     onSuccess: (screening, file) => {
       queryClient.setQueryData(phoneScreeningQuery(id).queryKey, screening);
@@ -92,7 +97,7 @@ export function useUploadScreeningRubric(id: number) {
 export function useRegenerateScreeningRubric(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest('POST', `/api/phone-screening/${id}/rubric/regenerate`)).json() as Promise<PhoneScreening>,
+    mutationFn: async () => readJson(await apiRequest('POST', `/api/phone-screening/${id}/rubric/regenerate`), phoneScreening),
     onSuccess: (screening) => {
       queryClient.setQueryData(phoneScreeningQuery(id).queryKey, screening);
       toast({ title: 'Rubric replaced', description: "This screening's calls will be scored with the AI's rubric." });
@@ -118,7 +123,7 @@ export function useAddCandidate(screeningId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: CandidatePayload) =>
-      (await apiRequest('POST', `/api/phone-screening/${screeningId}/candidates`, { ...values, screeningId })).json() as Promise<ScreeningCandidate>,
+      readJson(await apiRequest('POST', `/api/phone-screening/${screeningId}/candidates`, { ...values, screeningId }), screeningCandidate),
     onSuccess: async () => {
       toast({ title: 'Candidate added', description: 'Candidate has been added to the phone screening.' });
       await queryClient.invalidateQueries({ queryKey: screeningCandidatesQuery(screeningId).queryKey });
@@ -134,7 +139,7 @@ export function useUpdateCandidate(screeningId: number, candidateId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: CandidatePayload) =>
-      (await apiRequest('PATCH', `/api/phone-screening/candidates/${candidateId}`, values)).json() as Promise<ScreeningCandidate>,
+      readJson(await apiRequest('PATCH', `/api/phone-screening/candidates/${candidateId}`, values), screeningCandidate),
     onSuccess: async () => {
       toast({ title: 'Candidate updated', description: 'Candidate information has been updated successfully.' });
       await queryClient.invalidateQueries({ queryKey: screeningCandidatesQuery(screeningId).queryKey });

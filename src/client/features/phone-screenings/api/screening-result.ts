@@ -1,15 +1,22 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ScreeningResult } from '@/contracts/phone-call-results';
-import { screeningCandidatesQuery } from './phone-screening';
+import { apiRequest } from '@/client/lib/api';
+import { screeningCandidatesUrl, screeningResultUrl } from './screening-urls';
 
 /** While a finished call is being scored, the result is asked for again this often. */
 const SCORING_POLL_MS = 1_500;
 
-/** GET /api/phone-screening/candidates/{candidateId}/result; the default query function does the GET. */
+/**
+ * GET /api/phone-screening/candidates/{candidateId}/result. Taken as the contract's type unchecked:
+ * the call simulator imports this module, and the candidate's call page loads the simulator and no
+ * zod (decision 016).
+ */
 export function screeningResultQuery(candidateId: number) {
-  return queryOptions<ScreeningResult>({
-    queryKey: [`/api/phone-screening/candidates/${candidateId}/result`],
+  const url = screeningResultUrl(candidateId);
+  return queryOptions({
+    queryKey: [url] as const,
+    queryFn: async () => (await (await apiRequest('GET', url)).json()) as ScreeningResult,
     // The one exception to "no polling": a finished call is scored in the background, and the result fills in when it is.
     refetchInterval: (query) => (query.state.data?.status === 'evaluating' ? SCORING_POLL_MS : false),
   });
@@ -27,6 +34,6 @@ export function useRefreshCandidateList(screeningId: number | string | undefined
   const queryClient = useQueryClient();
   return useCallback(() => {
     if (screeningId === undefined) return;
-    void queryClient.invalidateQueries({ queryKey: screeningCandidatesQuery(screeningId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: [screeningCandidatesUrl(screeningId)] });
   }, [queryClient, screeningId]);
 }

@@ -4,7 +4,7 @@ import { BrandLogo } from '@/client/components/brand-logo';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
-import { ApiError } from '@/client/lib/api';
+import { isNotFound, isRefused, isSignedOut } from '@/client/lib/error-messages';
 import { callErrorMessage, useCallInfo } from '../api/call-simulator';
 import { CallSimulator } from './call-simulator';
 import { ScreeningSubpageHeader } from './screening-subpage-header';
@@ -14,9 +14,8 @@ function usePageTitle(title: string) {
   useDocumentTitle(`${title} — Hireloop`);
 }
 
-const isMissing = (error: unknown) => error instanceof ApiError && [400, 401, 404].includes(error.status);
-/** The server refused the call itself (the company cannot call candidates yet): its sentence says so. */
-const isRefused = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 403;
+/** No such candidate for this account, or a call link that names nothing (invalid or expired). */
+const isMissing = (error: unknown) => isNotFound(error) || isSignedOut(error);
 
 function Loading({ label }: { label: string }) {
   return (
@@ -113,6 +112,7 @@ function CandidateCallLoaded({ candidateId, token }: { candidateId: number; toke
     );
   }
   if (info.isError) {
+    // The server refused the call itself (the company cannot call candidates yet): its sentence says so.
     if (isRefused(info.error)) return <CandidateMessage title="Call Not Available" message={callErrorMessage(info.error)} tone="warning" />;
     if (isMissing(info.error)) return <LinkNotFound />;
     return (

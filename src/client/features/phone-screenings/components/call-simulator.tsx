@@ -10,6 +10,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { Textarea } from '@/client/components/ui/textarea';
 import { useSpeechRecognition } from '@/client/hooks/use-speech-recognition';
 import { cn } from '@/client/lib/cn';
+import { describeError } from '@/client/lib/error-messages';
 import { screeningResultQuery, useRefreshCandidateList, useScreeningResult } from '../api/screening-result';
 import { useCallConversation, type CallLine, type CallPhase } from '../hooks/call-conversation';
 
@@ -258,7 +259,7 @@ function ResultStatus({ candidateId, resultHref, screeningId }: { candidateId: n
       ) : (
         <p className="text-slate-700">{result.data?.outcome ?? 'The call has ended.'}</p>
       )}
-      {result.isError ? <p className="text-red-700">Could not load the result. {result.error.message}</p> : null}
+      {result.isError ? <p className="text-red-700">Could not load the result. {describeError(result.error)}</p> : null}
       <Button asChild variant={status === 'completed' ? 'default' : 'outline'} size="sm">
         <Link href={resultHref}>View result</Link>
       </Button>

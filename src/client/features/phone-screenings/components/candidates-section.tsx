@@ -8,7 +8,10 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/use-toast';
-import { callErrorMessage, useCallLink, useCallMode } from '../api/call-simulator';
+import { describeError } from '@/client/lib/error-messages';
+import { callErrorMessage } from '../api/call-simulator';
+import { useCallLink } from '../api/create-call-link';
+import { useCallMode } from '../api/get-call-mode';
 import { useScreeningCandidates } from '../api/phone-screening';
 import { formatInterviewTime } from '../lib/time';
 import { AddCandidateDialog, EditCandidateDialog } from './candidate-form';
@@ -158,7 +161,7 @@ export function CandidatesSection({ screeningId }: { screeningId: number }) {
         </div>
       ) : error ? (
         <p role="alert" className="text-sm text-red-600">
-          Could not load candidates. {error.message}
+          Could not load candidates. {describeError(error)}
         </p>
       ) : !candidates?.length ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-sm text-slate-500">

@@ -2,6 +2,7 @@ import { ListChecks, Phone, Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
+import { describeError } from '@/client/lib/error-messages';
 import { usePhoneScreenings } from '../api/get-phone-screenings';
 
 const questionCount = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}`;
@@ -28,7 +29,7 @@ export function PhoneScreeningsSection() {
         </div>
       ) : error ? (
         <p role="alert" className="text-sm text-red-600">
-          Could not load phone screenings. {error.message}
+          Could not load phone screenings. {describeError(error)}
         </p>
       ) : !screenings?.length ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-sm text-slate-500">

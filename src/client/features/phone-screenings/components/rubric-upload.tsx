@@ -3,10 +3,11 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { RUBRIC_FILE_MAX_BYTES, RUBRIC_MAX_CRITERIA } from '@/contracts/phone-screenings';
 import { Button } from '@/client/components/ui/button';
 import { FieldError } from '@/client/components/ui/form-message';
-import { ApiError } from '@/client/lib/api';
+import { describeError } from '@/client/lib/error-messages';
 import { useUploadScreeningRubric } from '../api/phone-screening';
 
 const maxKb = RUBRIC_FILE_MAX_BYTES / 1024;
+const UPLOAD_FAILED = 'The upload failed. Please try again.';
 
 /** Why a chosen file was not used, before it is sent (undefined when it may be sent). */
 function checkFile(file: File): string | undefined {
@@ -36,7 +37,7 @@ export function RubricUpload({ screeningId }: { screeningId: number }) {
     setError(undefined);
     upload.mutate(file, {
       onError: (err) => {
-        const reason = err instanceof ApiError ? (err.serverMessage ?? err.message) : 'The upload failed. Please try again.';
+        const reason = describeError(err, { fallback: UPLOAD_FAILED, offline: UPLOAD_FAILED });
         setError(`Could not use ${file.name}: ${reason}`);
       },
     });

@@ -9,11 +9,13 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { FeedbackHeader } from '@/client/components/feedback-header';
 import { ScoreBar, ScoreValue } from '@/client/components/score';
 import { engineLabel, fallbackNote } from '@/client/lib/evaluation-labels';
-import { ApiError } from '@/client/lib/api';
+import { describeError, isNotFound } from '@/client/lib/error-messages';
 import { cn } from '@/client/lib/cn';
 import { useRefreshCandidateList, useScreeningResult } from '../api/screening-result';
 import { formatInterviewTime } from '../lib/time';
 import { ScreeningSubpageHeader } from './screening-subpage-header';
+import { ScreeningDataCard } from './screening-data-card';
+import { DataDeletedBanner } from '@/client/components/candidate-data-card';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
 
 const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
@@ -37,11 +39,11 @@ export function ScreeningResult({ screeningId, candidateId }: { screeningId: str
   }
   if (result.isError) {
     const error = result.error;
-    if (error instanceof ApiError && error.status === 404) return <ScreeningSubpageHeader title="Candidate not found" screeningId={screeningId} />;
+    if (isNotFound(error)) return <ScreeningSubpageHeader title="Candidate not found" screeningId={screeningId} />;
     return (
       <div className="space-y-4">
         <ScreeningSubpageHeader title="Could not load the screening result" screeningId={screeningId} />
-        <p className="text-sm text-slate-600">{error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message}</p>
+        <p className="text-sm text-slate-600">{describeError(error)}</p>
         <Button type="button" variant="outline" onClick={() => void result.refetch()}>
           Try again
         </Button>
@@ -63,6 +65,7 @@ function ResultView({ result }: { result: Result }) {
   return (
     <div className="space-y-6">
       <ScreeningSubpageHeader title={title} screeningId={result.screeningId} />
+      <DataDeletedBanner deletedAt={result.dataDeletedAt} />
       <DetailsCard result={result} />
       {result.feedback ? (
         <FeedbackCard feedback={result.feedback} />
@@ -84,6 +87,7 @@ function ResultView({ result }: { result: Result }) {
       {result.recordingUrl ? <RecordingCard url={result.recordingUrl} /> : null}
       <TranscriptCard result={result} />
       <CallsCard calls={result.calls} />
+      <ScreeningDataCard result={result} />
     </div>
   );
 }

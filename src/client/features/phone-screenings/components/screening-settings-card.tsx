@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { FieldError } from '@/client/components/ui/form-message';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
-import { ApiError } from '@/client/lib/api';
+import { describeError } from '@/client/lib/error-messages';
 import { useRegenerateScreeningRubric, useUpdatePhoneScreening } from '../api/phone-screening';
 import { RubricUpload } from './rubric-upload';
 
@@ -30,6 +30,8 @@ export function ScreeningSettingsCard({ screening }: { screening: PhoneScreening
   );
 }
 
+const SAVE_FAILED = 'Failed to save. Please try again.';
+
 function AgentNameForm({ screening }: { screening: PhoneScreening }) {
   const [value, setValue] = useState(screening.agentName);
   const [error, setError] = useState<string>();
@@ -51,7 +53,7 @@ function AgentNameForm({ screening }: { screening: PhoneScreening }) {
       { agentName: parsed.data },
       {
         onSuccess: (saved) => setValue(saved.agentName),
-        onError: (err) => setError(err instanceof ApiError ? (err.serverMessage?.replace(/^agentName: /, '') ?? err.message) : 'Failed to save. Please try again.'),
+        onError: (err) => setError(describeError(err, { fallback: SAVE_FAILED, offline: SAVE_FAILED }).replace(/^agentName: /, '')),
       },
     );
   };

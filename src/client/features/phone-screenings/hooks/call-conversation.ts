@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallTranscriptEntry } from '@/contracts/phone-call-results';
 import type { CallReply } from '@/contracts/phone-calls';
-import { ApiError } from '@/client/lib/api';
+import { useSpeechSynthesis } from '@/client/hooks/use-speech-synthesis';
+import { isConflict } from '@/client/lib/error-messages';
 import { answerSimulatedCall, callErrorMessage, callInfoQuery, startSimulatedCall } from '../api/call-simulator';
-import { useCallSpeech } from './call-speech';
 
 /**
  * idle: before the call (or after a failed start); connecting: asking for the agent's opening;
@@ -52,7 +52,7 @@ interface Options {
  */
 export function useCallConversation({ candidateId, token, initialTranscript, onStarted, onEnded }: Options) {
   const queryClient = useQueryClient();
-  const { speak, cancel, isSpeaking } = useCallSpeech();
+  const { speak, cancel, isSpeaking } = useSpeechSynthesis();
   const [phase, setPhase] = useState<CallPhase>('idle');
   const [lines, setLines] = useState<CallLine[]>(() => linesFrom(initialTranscript));
   const [agentSays, setAgentSays] = useState<string[]>([]);
@@ -125,7 +125,7 @@ export function useCallConversation({ candidateId, token, initialTranscript, onS
         await hear(next);
       } catch (err) {
         setPhase('answering');
-        const isStale = err instanceof ApiError && err.status === 409;
+        const isStale = isConflict(err);
         setFailure({ message: callErrorMessage(err), action: isStale ? { kind: 'resume' } : { kind: 'send', text } });
       }
     },

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { companySettings } from '@/contracts/candidate-data';
+import { jsonQuery } from '@/client/lib/query-client';
+
+/** GET /api/company/settings: the company's settings (for now, how long candidate data is kept). */
+export function companySettingsQuery() {
+  return jsonQuery('/api/company/settings', companySettings);
+}
+
+export function useCompanySettings() {
+  return useQuery(companySettingsQuery());
+}
