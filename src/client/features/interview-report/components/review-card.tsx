@@ -1,8 +1,6 @@
-import { format, formatDistanceToNow } from 'date-fns';
 import { Scale } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { ReviewEvent, ReviewState } from '@/contracts/report';
-import type { ReviewDecision } from '@/contracts/statuses';
+import type { ReviewState } from '@/contracts/report';
 import { describedBy, FormField } from '@/client/components/form-field';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -16,16 +14,9 @@ import { cn } from '@/client/lib/cn';
 import { useSaveReview } from '../api/save-review';
 import { draftToInput, emptyDraft, type DraftErrorKey, type ReviewDraft } from '../utils/review-draft';
 import { formatScore } from '@/client/lib/score-tone';
+import { ReviewHistory } from './review-history';
+import { controlIds, DECISIONS, decisionLabel, scoreText } from '../utils/review-labels';
 
-const DECISIONS: { value: ReviewDecision; label: string }[] = [
-  { value: 'advance', label: 'Advance' },
-  { value: 'hold', label: 'Hold' },
-  { value: 'reject', label: 'Reject' },
-];
-
-const decisionLabel = (decision: ReviewDecision) => DECISIONS.find((d) => d.value === decision)?.label ?? decision;
-
-const scoreText = (score: number | null) => (score === null ? 'no score' : formatScore(score));
 
 interface ReviewCardProps {
   interviewId: number;
@@ -75,10 +66,6 @@ export function ReviewCard({ interviewId, jobId, review, isLoading, onRetry }: R
 }
 
 /** Ids of the controls, so a failed submit can move focus to the first field in error. */
-function controlIds(formId: string, index: number) {
-  return { score: `${formId}-score-${index}`, reason: `${formId}-reason-${index}` };
-}
-
 function ReviewForm({ interviewId, jobId, review }: { interviewId: number; jobId: number; review: ReviewState }) {
   const formId = useId();
   const [draft, setDraft] = useState<ReviewDraft>(emptyDraft);
@@ -306,65 +293,5 @@ function ReviewForm({ interviewId, jobId, review }: { interviewId: number; jobId
         </Button>
       </div>
     </form>
-  );
-}
-
-/** Every change, newest first: who, when (relative; absolute on hover and for screen readers), what and why. */
-function ReviewHistory({ history }: { history: ReviewEvent[] }) {
-  const headingId = useId();
-  const events = [...history].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
-  return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h3 id={headingId} className="text-base font-semibold">
-        History
-      </h3>
-      {events.length === 0 ? (
-        <p className="text-sm text-slate-600">No changes yet: the scores are the AI’s.</p>
-      ) : (
-        <ol className="space-y-3">
-          {events.map((event) => (
-            <li key={event.id} className="space-y-1 rounded-md border border-slate-200 p-3 text-sm">
-              <p className="text-slate-900">
-                <span className="font-medium">{event.by}</span>{' '}
-                {event.kind === 'score' ? (
-                  <>
-                    changed <span className="font-medium">{event.criterion ?? 'a score'}</span>:{' '}
-                    <span className="tabular-nums">
-                      {scoreText(event.fromScore)} <span aria-hidden="true">→</span>
-                      <span className="sr-only">to</span> {scoreText(event.toScore)}
-                    </span>
-                  </>
-                ) : (
-                  <>
-                    recorded the decision <Badge variant="secondary">{event.decision ? decisionLabel(event.decision) : 'none'}</Badge>
-                  </>
-                )}
-              </p>
-              <p className="text-xs text-slate-500">
-                <EventTime at={event.at} />
-              </p>
-              {event.reason ? (
-                <p className="whitespace-pre-wrap text-slate-700">
-                  <span className="font-medium">{event.kind === 'score' ? 'Why: ' : 'Note: '}</span>
-                  {event.reason}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
-
-function EventTime({ at }: { at: string }) {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return <span>{at}</span>;
-  const absolute = format(date, 'PPpp');
-  return (
-    <time dateTime={at} title={absolute}>
-      {formatDistanceToNow(date, { addSuffix: true })}
-      <span className="sr-only"> ({absolute})</span>
-    </time>
   );
 }

@@ -12,7 +12,9 @@ import { useSpeechRecognition } from '@/client/hooks/use-speech-recognition';
 import { cn } from '@/client/lib/cn';
 import { describeError } from '@/client/lib/error-messages';
 import { screeningResultQuery, useRefreshCandidateList, useScreeningResult } from '../api/screening-result';
-import { useCallConversation, type CallLine, type CallPhase } from '../hooks/call-conversation';
+import { useCallConversation, type CallPhase } from '../hooks/call-conversation';
+import { CallTranscript } from './call-transcript';
+import { isScreened } from '@/contracts/statuses';
 
 interface CallSimulatorProps {
   info: CandidateCallInfo;
@@ -23,8 +25,6 @@ interface CallSimulatorProps {
   /** The screening whose candidate cards the call changes (recruiter's side). */
   screeningId?: string | undefined;
 }
-
-const DONE_STATUSES = ['completed', 'evaluating'];
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
@@ -60,7 +60,7 @@ export function CallSimulator({ info, token, resultHref, screeningId }: CallSimu
   }, [refreshCandidates, isRecruiter, queryClient, info.candidateId]);
   const call = useCallConversation({ candidateId: info.candidateId, token, initialTranscript: info.transcript, onStarted: refreshCandidates, onEnded });
 
-  if (DONE_STATUSES.includes(info.status) && call.phase === 'idle') {
+  if (isScreened(info.status) && call.phase === 'idle') {
     return <AlreadyDone info={info} resultHref={resultHref} />;
   }
 
@@ -282,40 +282,6 @@ function AlreadyDone({ info, resultHref }: { info: CandidateCallInfo; resultHref
             <Link href={resultHref}>View result</Link>
           </Button>
         ) : null}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** The running transcript, newest at the bottom and kept in view. */
-function CallTranscript({ lines, agentName, candidateLabel }: { lines: CallLine[]; agentName: string; candidateLabel: string }) {
-  const listRef = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [lines.length]);
-  return (
-    <Card role="region" aria-labelledby="call-transcript-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="call-transcript-heading">
-          Transcript
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {lines.length === 0 ? (
-          <p className="text-sm text-slate-500">The conversation will appear here.</p>
-        ) : (
-          <ol ref={listRef} aria-label="Call transcript" tabIndex={0} className="max-h-[28rem] space-y-2 overflow-y-auto rounded-md p-1">
-            {lines.map((line, index) => (
-              <li key={index} className={cn('rounded-md border-l-4 px-3 py-2', line.speaker === 'candidate' ? 'border-brand-500 bg-brand-50' : 'border-transparent bg-slate-50')}>
-                <span className={cn('block text-xs font-semibold', line.speaker === 'candidate' ? 'text-brand-700' : 'text-slate-700')}>
-                  {line.speaker === 'agent' ? `${agentName} (AI)` : candidateLabel}
-                </span>
-                <span className="mt-0.5 block text-sm whitespace-pre-wrap text-slate-900">{line.text}</span>
-              </li>
-            ))}
-          </ol>
-        )}
       </CardContent>
     </Card>
   );

@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { combineInterviewTime, COUNTRY_CODES, TIME_SLOTS, TIME_ZONES, type ScreeningCandidate } from '@/contracts/phone-screenings';
 import { describedBy, FormField } from '@/client/components/form-field';
 import { Button } from '@/client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { DialogFooter } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
-import { useAddCandidate, useUpdateCandidate, type CandidatePayload } from '../api/phone-screening';
+import { type CandidatePayload } from '../api/phone-screening';
 import { splitInterviewTime, todayLocal } from '../lib/time';
 
 const INVALID_TIME = 'Invalid interview date or time';
@@ -256,62 +256,3 @@ export function CandidateForm({ idPrefix, defaultValues, submitLabel, pendingLab
   );
 }
 
-interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
-
-/** 'Add Candidate': closes and resets (the form remounts with fresh defaults) on success. */
-export function AddCandidateDialog({ open, onOpenChange, screeningId }: DialogProps & { screeningId: number }) {
-  const mutation = useAddCandidate(screeningId);
-  const isPending = mutation.isPending;
-  return (
-    <Dialog open={open} onOpenChange={(next) => (!isPending || next ? onOpenChange(next) : undefined)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Candidate</DialogTitle>
-          <DialogDescription>Add a candidate for this phone screening.</DialogDescription>
-        </DialogHeader>
-        <CandidateForm
-          idPrefix="add-candidate"
-          defaultValues={emptyCandidateValues()}
-          submitLabel="Add Candidate"
-          pendingLabel="Adding..."
-          isPending={isPending}
-          onCancel={() => onOpenChange(false)}
-          onSubmit={(payload) => mutation.mutate(payload, { onSuccess: () => onOpenChange(false) })}
-        />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** 'Edit Candidate': prefilled from the candidate; closes on success. */
-export function EditCandidateDialog({
-  open,
-  onOpenChange,
-  candidate,
-  screeningId,
-}: DialogProps & { candidate: ScreeningCandidate; screeningId: number }) {
-  const mutation = useUpdateCandidate(screeningId, candidate.id);
-  const isPending = mutation.isPending;
-  return (
-    <Dialog open={open} onOpenChange={(next) => (!isPending || next ? onOpenChange(next) : undefined)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit Candidate</DialogTitle>
-          <DialogDescription>Update candidate information</DialogDescription>
-        </DialogHeader>
-        <CandidateForm
-          idPrefix={`edit-candidate-${candidate.id}`}
-          defaultValues={candidateValues(candidate)}
-          submitLabel="Save Changes"
-          pendingLabel="Saving..."
-          isPending={isPending}
-          onCancel={() => onOpenChange(false)}
-          onSubmit={(payload) => mutation.mutate(payload, { onSuccess: () => onOpenChange(false) })}
-        />
-      </DialogContent>
-    </Dialog>
-  );
-}

@@ -14,7 +14,7 @@ import { useCallLink } from '../api/create-call-link';
 import { useCallMode } from '../api/get-call-mode';
 import { useScreeningCandidates } from '../api/phone-screening';
 import { formatInterviewTime } from '../lib/time';
-import { AddCandidateDialog, EditCandidateDialog } from './candidate-form';
+import { AddCandidateDialog, EditCandidateDialog } from './candidate-dialogs';
 
 /** 'in_progress' → 'In Progress'. */
 const statusLabel = (status: string) =>

@@ -1,31 +1,21 @@
 import { Clock, Info } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import type { ScreeningCall, ScreeningFeedback, ScreeningResult as Result } from '@/contracts/phone-call-results';
+import type { ScreeningResult as Result } from '@/contracts/phone-call-results';
 import { statusLabel } from '@/contracts/interviews';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
-import { FeedbackHeader } from '@/client/components/feedback-header';
-import { ScoreBar, ScoreValue } from '@/client/components/score';
-import { engineLabel, fallbackNote } from '@/client/lib/evaluation-labels';
 import { describeError, isNotFound } from '@/client/lib/error-messages';
 import { cn } from '@/client/lib/cn';
 import { useRefreshCandidateList, useScreeningResult } from '../api/screening-result';
-import { formatInterviewTime } from '../lib/time';
+import { formatDateTime, formatInterviewTime } from '../lib/time';
+import { CallsCard } from './screening-calls-card';
+import { FeedbackCard } from './screening-feedback-card';
 import { ScreeningSubpageHeader } from './screening-subpage-header';
 import { ScreeningDataCard } from './screening-data-card';
 import { DataDeletedBanner } from '@/client/components/candidate-data-card';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
-
-const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-
-function formatDuration(seconds: number | null): string {
-  if (seconds === null) return '—';
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return m > 0 ? `${m} min ${s} s` : `${s} s`;
-}
 
 /** The result of one candidate's phone screening at /phone-screening/{id}/candidates/{candidateId}. */
 export function ScreeningResult({ screeningId, candidateId }: { screeningId: string; candidateId: number }) {
@@ -161,82 +151,6 @@ function DetailsCard({ result }: { result: Result }) {
   );
 }
 
-function FeedbackCard({ feedback }: { feedback: ScreeningFeedback }) {
-  const headingId = useId();
-  const notesId = useId();
-  const scoresId = useId();
-  const evaluatedBy = engineLabel({ engine: feedback.engine, model: feedback.model });
-  const fallback = fallbackNote({ fallbackReason: feedback.fallbackReason });
-  return (
-    <Card role="region" aria-labelledby={headingId}>
-      <FeedbackHeader headingId={headingId} title="Screening Feedback" evaluatedBy={evaluatedBy} fallback={fallback} />
-      <CardContent className="space-y-8">
-        <section aria-labelledby={notesId} className="space-y-2">
-          <h3 id={notesId} className="text-base font-semibold">
-            AI Notes
-          </h3>
-          <p className="text-sm whitespace-pre-wrap text-slate-700">{feedback.summary || 'No notes were written.'}</p>
-          {feedback.insufficientEvidence ? (
-            <p className="text-sm text-amber-800">The candidate said too little to judge every criterion; those show ‘Insufficient evidence’.</p>
-          ) : null}
-        </section>
-        <section aria-labelledby={scoresId} className="space-y-4">
-          <h3 id={scoresId} className="text-base font-semibold">
-            Rubric Scores
-          </h3>
-          <div className="space-y-2 rounded-lg bg-slate-50 p-4">
-            <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-              <span className="font-medium text-slate-900">Overall Score</span>
-              <ScoreValue score={feedback.overall} size="large" />
-            </div>
-            {feedback.overall !== null && feedback.overall > 0 ? <ScoreBar score={feedback.overall} className="h-3" /> : null}
-          </div>
-          {feedback.criteria.length > 0 ? (
-            <ul aria-label="Criteria" className="grid gap-4 md:grid-cols-2">
-              {feedback.criteria.map((criterion, index) => (
-                <li key={`${index}-${criterion.name}`}>
-                  <CriterionScore criterion={criterion} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
-      </CardContent>
-    </Card>
-  );
-}
-
-function CriterionScore({ criterion }: { criterion: ScreeningFeedback['criteria'][number] }) {
-  const headingId = useId();
-  return (
-    <article aria-labelledby={headingId} className="h-full space-y-3 rounded-lg border border-slate-200 p-4">
-      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-        <div className="min-w-0">
-          <h4 id={headingId} className="font-medium break-words text-slate-900">
-            {criterion.name}
-          </h4>
-          <p className="text-xs text-slate-500">Weight {criterion.weight}%</p>
-        </div>
-        <ScoreValue score={criterion.score} />
-      </div>
-      {criterion.score !== null ? <ScoreBar score={criterion.score} /> : null}
-      {criterion.feedback ? <p className="text-sm whitespace-pre-wrap text-slate-700">{criterion.feedback}</p> : null}
-      {criterion.evidence.length > 0 ? (
-        <div className="space-y-2">
-          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Evidence</p>
-          <ul className="space-y-2">
-            {criterion.evidence.map((item, index) => (
-              <li key={index}>
-                <blockquote className="border-l-4 border-slate-300 px-3 py-1.5 text-sm text-slate-700 italic">“{item.quote}”</blockquote>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-    </article>
-  );
-}
-
 function RecordingCard({ url }: { url: string }) {
   const headingId = useId();
   return (
@@ -287,64 +201,3 @@ function TranscriptCard({ result }: { result: Result }) {
   );
 }
 
-const providerLabel = (provider: ScreeningCall['provider']) => (provider === 'twilio' ? 'Phone' : 'Browser');
-
-function CallsCard({ calls }: { calls: ScreeningCall[] }) {
-  const headingId = useId();
-  return (
-    <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <CardTitle as="h2" id={headingId}>
-          Calls
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {calls.length === 0 ? (
-          <p className="text-sm text-slate-600">No calls yet.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Attempt
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Taken by
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Started
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Ended
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Duration
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {calls.map((call) => (
-                  <tr key={call.id} className="border-b border-slate-100 last:border-0">
-                    <td className="py-2 pr-4 tabular-nums">{call.attempt}</td>
-                    <td className="py-2 pr-4">{providerLabel(call.provider)}</td>
-                    <td className="py-2 pr-4">
-                      {statusLabel(call.status)}
-                      {call.error ? <span className="block text-xs text-red-700">{call.error}</span> : null}
-                    </td>
-                    <td className="py-2 pr-4">{formatDateTime(call.startedAt)}</td>
-                    <td className="py-2 pr-4">{formatDateTime(call.endedAt)}</td>
-                    <td className="py-2 tabular-nums">{formatDuration(call.durationSeconds)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </CardContent>
-    </Card>
-  );
-}

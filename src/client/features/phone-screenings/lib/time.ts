@@ -32,3 +32,6 @@ export function formatInterviewTime(iso: string, timeZone: string): { date: stri
   const localDay = new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
   return { date: localDay.toLocaleDateString(), time: `${time} ${timeZone}` };
 }
+
+/** A moment in the viewer's locale, or a dash when there is none. */
+export const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
