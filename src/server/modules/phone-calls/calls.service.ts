@@ -32,7 +32,8 @@ type ScreeningRow = typeof phoneScreenings.$inferSelect;
 
 const clock = (deps: { now?: () => Date }) => (deps.now ? deps.now() : new Date());
 
-async function candidateWithScreening(db: Db, candidateId: number) {
+/** The candidate with their screening, company name and the screening owner's review state; undefined when there is none. */
+export async function loadCandidateContext(db: Db, candidateId: number) {
   const [row] = await db
     .select({ candidate: phoneScreeningCandidates, screening: phoneScreenings, companyName: companies.name, owner: ownerColumns })
     .from(phoneScreeningCandidates)
@@ -41,6 +42,11 @@ async function candidateWithScreening(db: Db, candidateId: number) {
     .innerJoin(users, ownerOfScreening)
     .where(eq(phoneScreeningCandidates.id, candidateId))
     .limit(1);
+  return row;
+}
+
+async function candidateWithScreening(db: Db, candidateId: number) {
+  const row = await loadCandidateContext(db, candidateId);
   if (!row) throw new AppError('NOT_FOUND', 'Candidate not found');
   return row;
 }

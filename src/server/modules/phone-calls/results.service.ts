@@ -4,12 +4,12 @@ import { evaluation } from '../../../contracts/ai';
 import type { CandidateCallInfo, ScreeningCall, ScreeningFeedback, ScreeningResult } from '../../../contracts/phone-call-results';
 import type { CallReply } from '../../../contracts/phone-calls';
 import type { Db } from '../../db/client';
-import { companies, phoneCalls, phoneScreeningCandidates, phoneScreenings, users } from '../../db/schema';
+import { phoneCalls, phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../auth/session';
 import { transcriptEntries } from '../evaluation/evaluation.service';
-import { answerCall, candidateCallToken, startSimulatedCall, type CallDeps } from './calls.service';
-import { ownerColumns, ownerOfScreening, requireApprovedForCall, type ScreeningOwner } from './review-gate';
+import { answerCall, candidateCallToken, loadCandidateContext, startSimulatedCall, type CallDeps } from './calls.service';
+import { requireApprovedForCall, type ScreeningOwner } from './review-gate';
 
 /** Who is asking: a signed-in recruiter, the candidate's call link (its token), both or neither. */
 export interface CallViewer {
@@ -38,17 +38,6 @@ const sameToken = (given: string, stored: string | null): boolean => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-async function loadContext(db: Db, candidateId: number): Promise<CandidateContext | undefined> {
-  const [row] = await db
-    .select({ candidate: phoneScreeningCandidates, screening: phoneScreenings, companyName: companies.name, owner: ownerColumns })
-    .from(phoneScreeningCandidates)
-    .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
-    .innerJoin(companies, eq(companies.id, phoneScreenings.companyId))
-    .innerJoin(users, ownerOfScreening)
-    .where(eq(phoneScreeningCandidates.id, candidateId))
-    .limit(1);
-  return row;
-}
 
 /**
  * The candidate, for the recruiters of the company that owns the screening or for the holder of
@@ -56,7 +45,7 @@ async function loadContext(db: Db, candidateId: number): Promise<CandidateContex
  * 401 whether or not the candidate exists.
  */
 async function authorize(db: Db, viewer: CallViewer, candidateId: number | undefined, notFound = 'Candidate not found'): Promise<AuthorizedContext> {
-  const row = candidateId === undefined ? undefined : await loadContext(db, candidateId);
+  const row = candidateId === undefined ? undefined : await loadCandidateContext(db, candidateId);
   if (row && viewer.user && row.screening.companyId === viewer.user.companyId) return { ...row, recruiter: viewer.user };
   if (row && viewer.token && sameToken(viewer.token, row.candidate.candidateToken)) return { ...row, recruiter: null };
   if (viewer.user) throw new AppError('NOT_FOUND', notFound);

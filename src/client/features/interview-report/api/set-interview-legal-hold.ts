@@ -1,31 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legalHoldResult } from '@/contracts/candidate-data';
-import { toast } from '@/client/components/ui/use-toast';
-import { apiRequest, readJson } from '@/client/lib/api';
-import { describeError } from '@/client/lib/error-messages';
+import { useLegalHold } from '@/client/hooks/use-legal-hold';
 import { interviewQuery } from './get-interview';
 
-export async function setInterviewLegalHold(interviewId: number, hold: boolean): Promise<{ legalHold: boolean }> {
-  return readJson(await apiRequest('PUT', `/api/interview/${interviewId}/legal-hold`, { hold }), legalHoldResult);
-}
-
 /** PUT /api/interview/{id}/legal-hold; the answer goes straight into the cached interview. */
-export function useSetInterviewLegalHold(interviewId: number) {
-  const queryClient = useQueryClient();
-  const { queryKey } = interviewQuery(interviewId);
-  return useMutation({
-    mutationFn: (hold: boolean) => setInterviewLegalHold(interviewId, hold),
-    onSuccess: ({ legalHold }) => {
-      queryClient.setQueryData(queryKey, (current) => (current ? { ...current, legalHold } : current));
-      toast(
-        legalHold
-          ? { title: 'Legal hold placed', description: 'This candidate’s data is kept until the hold is lifted.' }
-          : { title: 'Legal hold lifted', description: 'The data can be deleted again, and the retention period applies.' },
-      );
-    },
-    onError: async (error) => {
-      toast({ title: 'Legal hold not changed', description: describeError(error), variant: 'destructive' });
-      await queryClient.invalidateQueries({ queryKey });
-    },
-  });
-}
+export const useSetInterviewLegalHold = (interviewId: number) => useLegalHold(`/api/interview/${interviewId}/legal-hold`, interviewQuery(interviewId).queryKey);

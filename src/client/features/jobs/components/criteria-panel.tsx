@@ -2,7 +2,6 @@ import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ANCHOR_LEVELS, type AnchorLevel, type BehaviourAnchors } from '@/contracts/ai';
 import { cleanRubric, CRITERIA_REQUIRED, type Job } from '@/contracts/jobs';
-import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
@@ -11,6 +10,7 @@ import { SortableList } from '@/client/components/sortable-list';
 import { useRowEditor } from '@/client/hooks/use-row-editor';
 import { useUpdateRubric } from '../api/update-rubric';
 import { CollapsiblePanel } from './collapsible-panel';
+import { CriterionSummary } from '@/client/components/criterion-summary';
 
 interface CriterionRow {
   id: string;
@@ -186,17 +186,7 @@ export function CriteriaPanel({ job }: { job: Job }) {
         <ul className="space-y-4">
           {rubric.map((criterion, index) => (
             <li key={index} className="space-y-1.5">
-              <div className="flex items-start justify-between gap-3">
-                <p className="font-medium text-slate-900">{criterion.name}</p>
-                <Badge variant="secondary" className="tabular-nums">
-                  {criterion.weight}%
-                </Badge>
-              </div>
-              <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-                <div className="h-full rounded-full bg-brand-500" style={{ width: `${criterion.weight}%` }} />
-              </div>
-              {criterion.description ? <p className="text-sm whitespace-pre-line text-slate-600">{criterion.description}</p> : null}
-              {criterion.anchors ? <AnchorList anchors={criterion.anchors} /> : null}
+              <CriterionSummary criterion={criterion}>{criterion.anchors ? <AnchorList anchors={criterion.anchors} /> : null}</CriterionSummary>
             </li>
           ))}
         </ul>

@@ -1,7 +1,6 @@
 import { Loader2, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { agentName as agentNameSchema, type PhoneScreening } from '@/contracts/phone-screenings';
-import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { FieldError } from '@/client/components/ui/form-message';
@@ -10,6 +9,7 @@ import { Label } from '@/client/components/ui/label';
 import { describeError } from '@/client/lib/error-messages';
 import { useRegenerateScreeningRubric, useUpdatePhoneScreening } from '../api/phone-screening';
 import { RubricUpload } from './rubric-upload';
+import { CriterionSummary } from '@/client/components/criterion-summary';
 
 /** The AI agent's name on the calls, and the rubric the calls are scored by (the AI's, or an uploaded file). */
 export function ScreeningSettingsCard({ screening }: { screening: PhoneScreening }) {
@@ -109,16 +109,7 @@ function RubricSection({ screening }: { screening: PhoneScreening }) {
         <ul className="space-y-4" aria-label="Rubric criteria">
           {rubric.map((criterion, index) => (
             <li key={index} className="space-y-1.5">
-              <div className="flex items-start justify-between gap-3">
-                <p className="font-medium text-slate-900">{criterion.name}</p>
-                <Badge variant="secondary" className="tabular-nums">
-                  {criterion.weight}%
-                </Badge>
-              </div>
-              <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-                <div className="h-full rounded-full bg-brand-500" style={{ width: `${criterion.weight}%` }} />
-              </div>
-              {criterion.description ? <p className="text-sm whitespace-pre-line text-slate-600">{criterion.description}</p> : null}
+              <CriterionSummary criterion={criterion} />
             </li>
           ))}
         </ul>
