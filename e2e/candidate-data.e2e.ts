@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import { AxeBuilder } from '@axe-core/playwright';
 import { format } from 'date-fns';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
@@ -118,6 +120,13 @@ it('a legal hold disables deletion; lifted, the data is deleted with a reason an
     const deleteButton = card.getByRole('button', { name: 'Delete candidate data' });
     await card.getByText('A hold keeps this candidate’s data from deletion, by hand or by the retention period, until it is lifted.').waitFor();
     expect(await deleteButton.isEnabled()).toBe(true);
+
+    // For an access request: one ZIP with everything stored (the JSON names the candidate) and the recording.
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Download all data (ZIP)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`interview-${interview.id}-export.zip`);
+    const files = unzipSync(new Uint8Array(await readFile((await download.path()))));
+    expect(Object.keys(files).sort()).toEqual(['interview.json', 'recording-1.webm']);
+    expect(JSON.parse(strFromU8(files['interview.json']!))).toMatchObject({ interview: { id: interview.id, candidateName: CANDIDATE } });
 
     // A hold: the button is disabled and says why; it survives a reload, and the server refuses too.
     await toggleHold(page, card, holdPath, true);

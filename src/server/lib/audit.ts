@@ -10,6 +10,7 @@ export type AuditAction =
   | 'account_approved'
   | 'account_rejected'
   | 'candidate_data_deleted'
+  | 'candidate_data_exported'
   | 'deletion_requested'
   | 'legal_hold_placed'
   | 'legal_hold_lifted'

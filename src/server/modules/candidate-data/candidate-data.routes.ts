@@ -16,6 +16,7 @@ import type { RecordingStorage } from '../../storage/recordings';
 import { idParams } from '../jobs/jobs.routes';
 import { eraseInterview, erasePhoneCandidate, retentionDays, setLegalHold, setRetentionDays } from './candidate-data.service';
 import { deletionRequestOf, listDataRequests, requestDeletion } from './data-requests.service';
+import { exportInterview } from './export.service';
 
 const candidateParams = z.object({ candidateId: z.coerce.number().int().positive('candidateId must be a positive whole number') });
 
@@ -68,6 +69,13 @@ export async function candidateDataRoutes(app: FastifyInstance, options: { stora
     deletionRequestOf(db, request.candidate, request.params.id),
   );
   r.get('/api/data-requests', { config: user, schema: { response: { 200: z.array(dataRequestItem) } } }, (request) => listDataRequests(db, requireUser(request).companyId));
+
+  // Everything stored about one candidate, for an access request: a ZIP (interview.json and the recording).
+  r.get('/api/interview/:id/export', { config: user, schema: { params: idParams } }, async (request, reply) => {
+    const { filename, stream } = await exportInterview(deps, requireUser(request), request.params.id);
+    void reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store');
+    return reply.send(stream);
+  });
 
   r.get('/api/company/settings', { config: user, schema: { response: { 200: companySettings } } }, async (request) => ({
     retentionDays: await retentionDays(db, requireUser(request).companyId),

@@ -1,4 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterviewDetail } from '../../../contracts/interviews';
@@ -154,6 +155,40 @@ describe('deleting a video interview candidate', () => {
     await owner.post(`/api/interview/${id}/delete-data`, { reason: 'entered_in_error' });
     expect(await runEvaluation({ db: t.database.db, ai: t.app.deps.ai, log: t.app.log }, id)).toBe('skipped');
     expect((await rowOf(id)).feedback).toBeNull();
+  });
+});
+
+describe("exporting a candidate's data", () => {
+  it('downloads one ZIP with everything stored and the recording, audited; after deletion only what remains', async () => {
+    const { id, uploadId } = await completedInterview('Zoe Park');
+    expect((await stranger.get(`/api/interview/${id}/export`)).statusCode).toBe(404);
+    const res = await owner.get(`/api/interview/${id}/export`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="interview-${id}-export.zip"`);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(['interview.json', 'recording-1.webm']);
+    expect(Buffer.from(files['recording-1.webm']!)).toEqual(readFileSync(storage.pathOf(uploadId)));
+    const doc = JSON.parse(strFromU8(files['interview.json']!)) as Record<string, unknown>;
+    expect(doc).toMatchObject({
+      format: 'hireloop-interview-export-1',
+      interview: { id, candidateName: 'Zoe Park', email: 'zoe@example.com', status: 'completed', legalHold: false, dataDeletedAt: null },
+      evaluation: { summary: STORED_FEEDBACK.summary, overall: 72 },
+      notes: [{ content: 'Zoe Park was great', rating: 4 }],
+      reviews: [{ kind: 'decision', decision: 'advance', reason: 'Zoe Park knows the policy', reviewer: 'data-owner' }],
+      emails: [{ kind: 'invitation', to: 'Zoe Park@example.com', body: 'Hello Zoe Park' }],
+      recordings: [{ file: 'recording-1.webm', bytes: 7 }],
+    });
+    expect(JSON.stringify(doc.transcript)).toContain('I am Zoe Park');
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.subject, `interview:${id}`));
+    expect(audit).toMatchObject({ action: 'candidate_data_exported' });
+
+    await owner.post(`/api/interview/${id}/delete-data`, { reason: 'candidate_request' });
+    const after = unzipSync(new Uint8Array((await owner.get(`/api/interview/${id}/export`)).rawPayload));
+    expect(Object.keys(after)).toEqual(['interview.json']);
+    const remaining = strFromU8(after['interview.json']!);
+    expect(remaining).not.toMatch(/Zoe|Park/);
+    expect(JSON.parse(remaining)).toMatchObject({ interview: { candidateName: DELETED_NAME, deletionReason: 'candidate_request' }, recordings: [], notes: [], emails: [] });
   });
 });
 
