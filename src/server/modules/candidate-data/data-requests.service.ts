@@ -84,18 +84,21 @@ export const HELD_NOTICE_SUBJECT = 'Your request to delete your interview data';
  * Requests whose deadline has come: carried out, or, under a legal hold, marked held and the
  * candidate told once why (the hold is checked again every day; lifted, the deletion follows).
  */
-export async function carryOutDueRequests(deps: CandidateDataDeps & { mailer: Mailer }, now: Date): Promise<{ completed: number; held: number }> {
+export async function carryOutDueRequests(deps: CandidateDataDeps & { mailer: Mailer }, now: Date): Promise<{ completed: number; held: number; failed: number }> {
   const due = await deps.db
     .select({ request: dataRequests, interview: interviews, companyName: companies.name })
     .from(dataRequests)
     .innerJoin(interviews, eq(interviews.id, dataRequests.interviewId))
     .innerJoin(companies, eq(companies.id, dataRequests.companyId))
     .where(and(inArray(dataRequests.status, ['open', 'held']), lte(dataRequests.dueAt, now)));
-  const result = { completed: 0, held: 0 };
+  const result = { completed: 0, held: 0, failed: 0 };
   for (const { request, interview, companyName } of due) {
     if (!interview.legalHold) {
-      await eraseInterview(deps, interview.id, 'candidate_request', { userId: null, companyId: request.companyId });
-      result.completed++;
+      // One that cannot be carried out now is counted and tried again by the next run; the others go ahead.
+      await eraseInterview(deps, interview.id, 'candidate_request', { userId: null, companyId: request.companyId }).then(
+        () => result.completed++,
+        () => result.failed++,
+      );
       continue;
     }
     result.held++;

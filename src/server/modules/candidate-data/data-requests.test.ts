@@ -78,7 +78,7 @@ describe("a candidate's deletion request", () => {
     const [request] = await t.database.db.select().from(dataRequests).where(eq(dataRequests.interviewId, open.id));
 
     // (The first test's request falls due with these: counts include it.)
-    expect(await carryOutDueRequests(deps(), new Date(request!.dueAt.getTime() - DAY))).toEqual({ completed: 0, held: 0 });
+    expect(await carryOutDueRequests(deps(), new Date(request!.dueAt.getTime() - DAY))).toEqual({ completed: 0, held: 0, failed: 0 });
     expect((await t.database.db.select().from(interviews).where(eq(interviews.id, open.id)))[0]!.dataDeletedAt).toBeNull();
     const atDeadline = new Date(request!.dueAt.getTime() + 60_000);
     expect(await carryOutDueRequests(deps(), atDeadline)).toMatchObject({ held: 1 });
@@ -98,7 +98,7 @@ describe("a candidate's deletion request", () => {
     expect(inbox.find((r) => r.interviewId === open.id)).toMatchObject({ status: 'completed', candidateName: DELETED_NAME });
 
     await owner.request('PUT', `/api/interview/${held.id}/legal-hold`, { hold: false });
-    expect(await carryOutDueRequests(deps(), new Date(atDeadline.getTime() + 2 * DAY))).toEqual({ completed: 1, held: 0 });
+    expect(await carryOutDueRequests(deps(), new Date(atDeadline.getTime() + 2 * DAY))).toEqual({ completed: 1, held: 0, failed: 0 });
     const [heldRow] = await t.database.db.select().from(interviews).where(eq(interviews.id, held.id));
     expect(heldRow!.candidateName).toBe(DELETED_NAME);
   });
