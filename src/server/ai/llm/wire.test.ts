@@ -155,7 +155,9 @@ function engine(model: string, provider: 'openai' | 'openai-compatible' = 'opena
     ai: { provider, model, baseUrl, apiKey: 'test-key' },
     biasChecker: builtin,
     fetch: fetchImpl,
-    timeoutMs: 300,
+    // Only the hanging server needs the timeout to fire; the others answer at once, and a short
+    // timeout on a busy machine turned their answers into fallbacks.
+    timeoutMs: model === 'hang' ? 300 : 10_000,
     retryDelayCapMs: 20,
   });
   return withFallback(llm, builtin);
@@ -262,7 +264,7 @@ describe('LLM engine over the OpenAI chat-completions wire format', () => {
     const llm = createLlmEngine({
       ai: { provider: 'openai', model: 'ok', baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'test-key' },
       biasChecker: builtin,
-      timeoutMs: 300,
+      timeoutMs: 10_000,
       retryDelayCapMs: 20,
     });
     const result = await withFallback(llm, builtin).evaluate(evaluationInput);
