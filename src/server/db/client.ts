@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -99,16 +99,52 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (!existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDataDir(dir);
     client = await PGlite.create({ dataDir: dir, startParams: pgliteStartParams });
   }
-  const db = drizzlePglite(client, { schema });
+  Object.assign(client.parsers, DRIZZLE_TEXT_TYPES);
+  const db = drizzlePglite(withoutQueryParsers(client), { schema });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder ?? migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    query: async <T,>(text: string, params?: unknown[]) => ({ rows: (await client.query<T>(text, params)).rows }),
+    query: async <T,>(text: string, params?: unknown[]) => ({ rows: (await client.query<T>(text, params, AS_DATES)).rows }),
     executeSql: async (text: string, values?: unknown[]) =>
-      values?.length ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+      values?.length ? { rows: (await client.query(text, values, AS_DATES)).rows } : { rows: (await client.exec(text, AS_DATES)).at(-1)?.rows ?? [] },
     close: () => client.close(),
   };
+}
+
+const asText = (value: string) => value;
+/** The types drizzle's PGlite driver asks to receive as text (timestamps, dates, intervals, and arrays of numerics and those). */
+const DRIZZLE_TEXT_TYPES = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, asText]),
+);
+/** Plain SQL (the job queue, tests) keeps PGlite's own parsers for these types (timestamps and dates as `Date`s). */
+const AS_DATES = { parsers: Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.DATE].map((oid) => [oid, types.parsers[oid]!])) };
+
+type PgliteClient = PGlite | Transaction;
+/**
+ * The PGlite client as drizzle sees it: the text parsers drizzle passes with every query are the
+ * instance's own (DRIZZLE_TEXT_TYPES), so they are dropped before PGlite merges them into its
+ * table of several hundred parsers, which it copies on every query that brings any: about 100 µs of
+ * the main thread per query (docs/decisions/015-api-speed.md).
+ */
+function withoutQueryParsers<C extends PgliteClient>(client: C): C {
+  const stripped = new WeakMap<object, object>();
+  const strip = (options?: { parsers?: unknown }) => {
+    if (!options?.parsers) return options;
+    let plain = stripped.get(options);
+    if (!plain) stripped.set(options, (plain = { ...options, parsers: undefined }));
+    return plain;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') return (text: string, params?: unknown[], options?: { parsers?: unknown }) => target.query(text, params, strip(options));
+      if (property === 'transaction') {
+        return <T,>(run: (tx: Transaction) => Promise<T>) => (target as PGlite).transaction((tx) => run(withoutQueryParsers(tx)));
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /**

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CandidateInterview, CreatedInterview, InterviewDetail, InterviewListItem } from '../../../contracts/interviews';
 import type { Db } from '../../db/client';
 import type { CandidateAccess } from '../../plugins/access';
+import { isoText, jsonRows } from '../../db/json-rows';
 import { interviews, jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RoomService } from '../../rooms/rooms';
@@ -38,14 +39,26 @@ const listColumns = {
 };
 type ListRow = Pick<InterviewRow, keyof typeof listColumns>;
 
+/** The list as one JSON array (docs/decisions/015-api-speed.md): timestamps come as ISO text. */
+type ListJson = Omit<ListRow, 'lastHeartbeatAt' | 'scheduledFor' | 'createdAt'> & { lastHeartbeatAt: string | null; scheduledFor: string; createdAt: string };
 const listQuery = preparedPerDb((db) =>
   db
-    .select(listColumns)
+    .select({
+      rows: jsonRows<ListJson>(
+        { ...listColumns, lastHeartbeatAt: isoText(interviews.lastHeartbeatAt), scheduledFor: isoText(interviews.scheduledFor), createdAt: isoText(interviews.createdAt) },
+        sql`${interviews.createdAt} desc, ${interviews.id} desc`,
+      ),
+    })
     .from(interviews)
     .where(eq(interviews.jobId, sql.placeholder('jobId')))
-    .orderBy(desc(interviews.createdAt), desc(interviews.id))
     .prepare('list_interviews'),
 );
+const fromJson = (row: ListJson): ListRow => ({
+  ...row,
+  lastHeartbeatAt: row.lastHeartbeatAt === null ? null : new Date(row.lastHeartbeatAt),
+  scheduledFor: new Date(row.scheduledFor),
+  createdAt: new Date(row.createdAt),
+});
 
 /** A list row. Scores are shown for completed interviews only; `scores` are its current scores (reviews applied). */
 export function toListItem(row: ListRow, appUrl: string, scores?: CurrentScores): InterviewListItem {
@@ -72,7 +85,7 @@ export function toListItem(row: ListRow, appUrl: string, scores?: CurrentScores)
 /** `check`: a cached session to prove in the ownership query (readAsUser). */
 export async function listInterviews(db: Db, user: SessionUser, jobId: number, appUrl: string, check?: SessionCheck | null): Promise<InterviewListItem[]> {
   await requireOwnJob(db, user, jobId, check);
-  const rows = await listQuery(db).execute({ jobId });
+  const rows = (await listQuery(db).execute({ jobId }))[0]!.rows.map(fromJson);
   const scores = await currentScores(db, rows.filter((r) => r.status === 'completed'));
   return rows.map((r) => toListItem(r, appUrl, scores.get(r.id)));
 }

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RubricCriterion } from '../../../contracts/ai';
 import { cleanQuestions, cleanRubric, CRITERIA_REQUIRED, QUESTIONS_REQUIRED, type Job, type JobListItem } from '../../../contracts/jobs';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
+import { isoText, jsonRows } from '../../db/json-rows';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { SESSION_CONDITION, type SessionCheck, type SessionUser } from '../auth/session';
@@ -34,11 +35,16 @@ const ownJob = (checked: boolean) => and(eq(jobs.id, sql.placeholder('id')), byC
 const listQueries = [false, true].map((checked) =>
   preparedPerDb((db) =>
     db
-      // Only the columns the list shows: description and the jsonb questions and rubric were most of the decoding.
-      .select({ id: jobs.id, title: jobs.title, numOfInterviews: jobs.numOfInterviews, lastActivity: jobs.lastActivity, createdAt: jobs.createdAt })
+      // Only the columns the list shows (description and the jsonb questions and rubric were most of
+      // the decoding), as one JSON array in the response's own shape.
+      .select({
+        rows: jsonRows<JobListItem>(
+          { id: jobs.id, title: jobs.title, num_of_interviews: jobs.numOfInterviews, lastActivity: isoText(jobs.lastActivity), createdAt: isoText(jobs.createdAt) },
+          sql`${jobs.lastActivity} desc nulls last, ${jobs.createdAt} desc, ${jobs.id} desc`,
+        ),
+      })
       .from(jobs)
       .where(byCompany(checked))
-      .orderBy(sql`${jobs.lastActivity} desc nulls last`, desc(jobs.createdAt), desc(jobs.id))
       .prepare(checked ? 'list_jobs_checked' : 'list_jobs'),
   ),
 );
@@ -65,9 +71,9 @@ const ownJobIdQueries = [false, true].map((checked) =>
 
 /** `check`: a cached session to prove in the same statement (readAsUser). */
 export async function listJobs(db: Db, user: SessionUser, check?: SessionCheck | null): Promise<JobListItem[]> {
-  const rows = await listQueries[check ? 1 : 0]!(db).execute({ companyId: user.companyId, ...check?.params });
+  const { rows } = (await listQueries[check ? 1 : 0]!(db).execute({ companyId: user.companyId, ...check?.params }))[0]!;
   if (rows.length > 0) check?.confirm();
-  return rows.map((r) => ({ id: r.id, title: r.title, num_of_interviews: r.numOfInterviews, lastActivity: iso(r.lastActivity), createdAt: r.createdAt.toISOString() }));
+  return rows;
 }
 
 /** The company's job, or 404 for any other id (no enumeration across companies). */
