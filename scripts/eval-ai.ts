@@ -26,6 +26,10 @@ const option = (name: string) => {
 const verbose = args.includes('--verbose');
 const provider = option('provider') ?? 'builtin';
 const onlyPart = option('part');
+if (onlyPart !== undefined && onlyPart !== 'tuning' && onlyPart !== 'held-out') {
+  console.error(`--part must be tuning or held-out, not ${onlyPart}`);
+  process.exit(1);
+}
 
 const GRADES = ['strong', 'adequate', 'weak'] as const;
 const PAIRS: [Grade, Grade][] = [
@@ -163,7 +167,12 @@ async function measureAnswers(label: string, groups: AnswerSet[][]) {
   if (provider === 'builtin') console.log(`  two runs give identical results: ${deterministic ? 'yes' : 'NO'} (must)`);
 }
 
-async function biasCheck(label: string, sets: BiasQuestions[]) {
+interface NamedBiasList extends BiasQuestions {
+  name: string;
+}
+
+/** Recall and false alarms of one or more lists together; `--verbose` also lists every miss. */
+async function biasFigures(sets: BiasQuestions[]) {
   const unlawful = sets.flatMap((s) => s.unlawful);
   const lawful = sets.flatMap((s) => s.lawful);
   let flagged = 0;
@@ -178,10 +187,33 @@ async function biasCheck(label: string, sets: BiasQuestions[]) {
       if (verbose) console.log(`  false alarm: ${q}`);
     }
   }
-  const recall = flagged / unlawful.length;
-  const alarms = falseAlarms / lawful.length;
-  console.log(`${label}: ${unlawful.length} unlawful and ${lawful.length} lawful questions`);
-  console.log(`  recall ${pct(recall)} (target >= 95 %: ${mark(recall >= TARGETS.recall)}), false alarms ${pct(alarms)} (target <= 5 %: ${mark(alarms <= TARGETS.falseAlarms)})`);
+  return { flagged, unlawful: unlawful.length, falseAlarms, lawful: lawful.length };
+}
+
+type Figures = Awaited<ReturnType<typeof biasFigures>>;
+const figuresLine = (f: Figures) => {
+  const recall = f.flagged / f.unlawful;
+  const alarms = f.falseAlarms / f.lawful;
+  return `recall ${f.flagged}/${f.unlawful} = ${pct(recall)} (target >= 95 %: ${mark(recall >= TARGETS.recall)}), false alarms ${f.falseAlarms}/${f.lawful} = ${pct(alarms)} (target <= 5 %: ${mark(alarms <= TARGETS.falseAlarms)})`;
+};
+
+async function biasCheck(label: string, sets: BiasQuestions[]) {
+  const f = await biasFigures(sets);
+  console.log(`${label}: ${f.unlawful} unlawful and ${f.lawful} lawful questions`);
+  console.log(`  ${figuresLine(f)}`);
+}
+
+/** Each list on its own line, then all of them together. */
+async function biasCheckPerList(label: string, lists: NamedBiasList[]) {
+  console.log(`${label}, per list:`);
+  const all: Figures = { flagged: 0, unlawful: 0, falseAlarms: 0, lawful: 0 };
+  for (const list of lists) {
+    const f = await biasFigures([list]);
+    console.log(`  ${list.name.padEnd(16)} ${figuresLine(f)}`);
+    for (const k of Object.keys(all) as (keyof Figures)[]) all[k] += f[k];
+  }
+  console.log(`${label}, all ${lists.length} lists: ${all.unlawful} unlawful and ${all.lawful} lawful questions`);
+  console.log(`  ${figuresLine(all)}`);
 }
 
 async function identitySwaps(data: ReturnType<typeof loadDataset>) {
@@ -210,16 +242,16 @@ async function main() {
   if (onlyPart !== 'held-out') {
     console.log('\n== Tuning part (the engine was developed against these) ==');
     await measureAnswers('Answers', [...(await fromGroups([...data.answers, ...data.holdout.answers])), ...fromInterviews(data.interviews)]);
-    await biasCheck('Bias check', [data.bias, data.holdout.bias, ...data.biasDev]);
+    await biasCheckPerList('Bias check', [{ name: 'bias-questions', ...data.bias }, { name: 'holdout', ...data.holdout.bias }, ...data.biasDev]);
   }
   if (onlyPart !== 'tuning') {
     const heldOut = loadHeldOut();
     console.log('\n== Held-out part (written separately, never looked at while tuning) ==');
     await measureAnswers('Answers', [...(await fromGroups(heldOut.answers)), ...fromInterviews(heldOut.interviews)]);
     await biasCheck('Bias check', heldOut.bias);
-    console.log('\n== Fresh held-out part (held-out-3: written after the part above had been read while tuning; measured blind) ==');
-    await measureAnswers('Answers', fromInterviews(heldOut.fresh.interviews));
-    await biasCheck('Bias check', heldOut.fresh.bias);
+    console.log('\n== Fresh held-out part (written after the part above had been read while tuning; measured blind) ==');
+    await measureAnswers('Answers (held-out-3 interviews)', fromInterviews(heldOut.fresh.interviews));
+    await biasCheck('Bias check (held-out-4)', heldOut.fresh.bias);
   }
   console.log('');
   await identitySwaps(data);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkQuestion } from './bias';
+import { loadDataset } from '../eval/dataset';
+import { checkQuestion, checkQuestions } from './bias';
+import { checkQuestionsMemoised } from './bias-memo';
 
 // The concept stage (decision 014): a protected topic said of the candidate is flagged however it is
 // phrased; the same words about the work, the people it serves or the business are not.
@@ -81,5 +83,115 @@ describe('bias check by grammar', () => {
     for (const q of ['Where do you see yourself in five years?', 'Have you used Kubernetes in production?', 'Do you hold a current first aid certificate?', 'What are you most proud of?']) {
       expect(checkQuestion(q), q).toBeNull();
     }
+  });
+});
+
+// The third stage (decision 014, 2026-11-25): a protected domain said of the candidate or their
+// household, in registers the rules never list, and the lawful framings of the same vocabulary.
+describe('bias check by domain', () => {
+  it('flags small talk, insinuation, euphemism, the third person, compliments, jokes and slang', () => {
+    const unlawful: [string, string][] = [
+      ['Lovely weather for it! Will the little ones be okay with you starting at seven?', 'marital_family'],
+      ['I suppose you will want to be home for the kids by four?', 'marital_family'],
+      ['Would your other half mind the weekend call-outs?', 'marital_family'],
+      ['What a gorgeous ring. Is the wedding soon?', 'marital_family'],
+      ['You look radiant. Is there happy news on the way for you?', 'pregnancy'],
+      ['Between us, is a baby on the cards this year?', 'pregnancy'],
+      ['Ha, you must remember typewriters. Which generation are you, boomer or Gen X?', 'age'],
+      ['Everyone here is fresh out of college, so would you feel out of place?', 'age'],
+      ['How many more working years do you think you have in you?', 'age'],
+      ['Your features are striking; which ethnic group would you tick on the form?', 'race_ethnicity'],
+      ['Would you be willing to straighten your hair for client meetings?', 'race_ethnicity'],
+      ['Your surname sounds Greek. Is it?', 'national_origin'],
+      ['Which language do you count in when you are tired?', 'national_origin'],
+      ['Do you keep the fast during Ramadan?', 'religion'],
+      ['Is that cross on your necklace a church thing?', 'religion'],
+      ['Have you ever had your collar felt?', 'arrest_record'],
+      ['Is there anything on your record, even if the charges were dropped?', 'arrest_record'],
+      ['Did you get out of the Army on good terms?', 'military_discharge'],
+      ['Are you a member of a lodge or a union?', 'other'],
+      ['Do you have any debts hanging over you?', 'other'],
+      ['Is money tight at home at the moment?', 'other'],
+      ['Which way do you swing, if you do not mind me asking?', 'sexual_orientation_gender'],
+      ['Being a lady, are you tough enough for site work?', 'sexual_orientation_gender'],
+      ['Would you wear heels and a bit of makeup on the front desk?', 'sexual_orientation_gender'],
+      ['Have you ever been tested for the BRCA gene?', 'genetic'],
+      ['Have you ever had a DNA test for health risks?', 'genetic'],
+      ['Is there anything physically wrong with you that we should know about?', 'disability_health'],
+      ['Do you get dizzy spells or blackouts?', 'disability_health'],
+      ['You are quite a big lad, eh? How much do you lift at the gym?', 'appearance'],
+      ['What are you on now at your current place, roughly?', 'salary_history'],
+      ['Being so petite, do you think the customers would take you seriously?', 'appearance'],
+      ['How would you manage the school run on early shifts?', 'marital_family'],
+      ['Would our younger customers relate to someone of your vintage?', 'age'],
+      ['Is it Mrs. Patel or Ms. Patel?', 'marital_family'],
+      ['This is a long role with plenty of travel, and we need someone who can commit, so tell me honestly, would your husband be fine with you being away every other week?', 'marital_family'],
+    ];
+    for (const [question, category] of unlawful) {
+      const flag = checkQuestion(question);
+      expect(flag?.category, question).toBe(category);
+      expect(flag?.reason.length, question).toBeGreaterThan(30);
+      expect(flag?.suggestion?.length, question).toBeGreaterThan(30);
+    }
+  });
+
+  it('leaves lawful neighbours alone: the job requirement, the candidate asking about policy, work experience', () => {
+    const lawful = [
+      'Tell me about the years you spent running your family’s bakery.',
+      'What did you learn about customers from working in your parents’ shop?',
+      'Do you have any relatives currently working for our company?',
+      'What is your parental-leave policy?',
+      'Does the company offer shared parental leave?',
+      'Do you have any questions about our benefits, including the pension and health insurance?',
+      'This labour-relations role negotiates with two unions. Tell me about a collective agreement you negotiated.',
+      'What experience do you have working with trade unions on rota changes?',
+      'This role serves Spanish-speaking customers; how fluent is your Spanish?',
+      'The job requires lifting 20 kg; can you do that, with or without reasonable accommodation?',
+      'Have you been convicted of a driving offence in the last five years? This is a driving role.',
+      'Are you at least 18, as the law requires to serve alcohol?',
+      'Are you 18 or older?',
+      'The rota includes two Sundays a month; can you work that?',
+      'Do you have the right to work in the UK?',
+      'Steel-toe boots and a hard hat are required on site; is that a problem?',
+      'Would you like a tea or coffee before we begin?',
+      'As a genetic counsellor, how do you explain a test result to a worried patient?',
+      'As a housing officer, how would you handle a tenant who is behind on rent?',
+      'What would you do if a child in your class told you something worrying about home?',
+      'How would you respond if a customer asked where you are from while you were serving them?',
+      'Have you worked alongside the police on shoplifting incidents?',
+      'What skills from your time in the Navy do you use in logistics?',
+      'How would you comfort a grieving family at the funeral home?',
+      'What training have you had in mental health first aid?',
+      'How do you keep technical debt under control?',
+      'How would you run a marketing campaign for a product launch?',
+      'Do you take pride in your work?',
+    ];
+    for (const question of lawful) expect(checkQuestion(question), question).toBeNull();
+  });
+
+  it('gives the same verdict every time and through the memo', () => {
+    const questions = ['Do you keep the fast during Ramadan?', 'What is your parental-leave policy?', 'Ever been nicked?'];
+    const first = checkQuestions(questions);
+    expect(checkQuestions(questions)).toEqual(first);
+    expect(checkQuestionsMemoised(questions)).toEqual(first);
+    expect(first.map((f) => f.index)).toEqual([0, 2]);
+  });
+});
+
+describe('bias check on the measured lists', () => {
+  const data = loadDataset();
+
+  it('flags at least 95 % of the unlawful questions of every development list, with at most 5 % false alarms', () => {
+    for (const list of [data.bias, data.holdout.bias, ...data.biasDev]) {
+      const flagged = checkQuestions(list.unlawful.map((u) => u.question)).length;
+      const alarms = checkQuestions(list.lawful).length;
+      expect(flagged / list.unlawful.length).toBeGreaterThanOrEqual(0.95);
+      expect(alarms / list.lawful.length).toBeLessThanOrEqual(0.05);
+    }
+  });
+
+  it('never flags a question the eval’s interviews and answer sets ask', () => {
+    const questions = [...data.answers, ...data.holdout.answers].map((a) => a.question).concat(data.interviews.flatMap((i) => i.questions), data.swaps.flatMap((s) => s.questions));
+    expect(checkQuestions(questions).map((f) => f.text)).toEqual([]);
   });
 });

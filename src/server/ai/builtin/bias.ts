@@ -1,4 +1,5 @@
 import type { BiasFlag } from '../../../contracts/ai';
+import { CONCEPTS, DOMAINS, ELLIPTICAL, HOUSEHOLD, LAWFUL_FRAMES, REMARK, ROLE_FRAME, type Concept, type Domain } from './bias-lexicon';
 
 interface Rule {
   category: string;
@@ -18,7 +19,7 @@ const QUESTION_RULES: Rule[] = [
   {
     category: 'age',
     pattern: /\b(how old|your age|what age|age are you|year (were )?you born|when were you born|date of birth|birth ?date|birthday|graduate(d)? (from )?high school|when did you graduate|too old|too young|retire|close to retirement|generation|millennial|boomer|finish(ed)? (high )?school|class of|what year did you (graduate|finish|leave)|years on (that|your|this) (resume|cv)|winding down|slow(ing)? down|kids your age|young for|old for|how long until you retire|over the hill)\b/i,
-    lawful: /\b(at least|over) (18|eighteen|21|twenty-one)\b|\b(18|21) (years|or older)\b/i,
+    lawful: /\b(at least|over) (18|eighteen|21|twenty-one)\b|\b(18|21) (years|or older)\b|\bage (groups?|ranges?|brackets?) (have|do|did|would) you (\w+ ){0,2}(teach|taught|work|worked|enjoy|enjoyed|prefer|care|cared|support|supported|coach|coached)/i,
     reason: 'Asks about age, a protected characteristic (age discrimination laws).',
     suggestion: 'If the role has a legal minimum age, ask: "Are you at least 18 years old?" Otherwise ask about relevant experience.',
   },
@@ -77,7 +78,7 @@ const QUESTION_RULES: Rule[] = [
     category: 'genetic',
     pattern: /\b(family (medical|health) history|genetic|hereditary|runs in (your|the) family|your parents('|’)? health|(anyone|anybody|someone) in your family (have|has|had)|history of (heart disease|cancer|diabetes|alzheimer)|runs? in your family|dna (health )?tests?|23andme|genetic tests?)\b/i,
     reason: 'Asks for genetic information, which is protected (for example by GINA in the US).',
-    suggestion: 'Remove the question.',
+    suggestion: 'Remove the question; genetic tests and the family\'s medical history may not be asked about or used in hiring.',
   },
   {
     category: 'military_discharge',
@@ -94,91 +95,9 @@ const QUESTION_RULES: Rule[] = [
   {
     category: 'other',
     pattern: /\b(how tall|your height|how much do you weigh|what clubs|which clubs|organi[sz]ations? (do|are) you (belong|a member)|social clubs|political|vote|union member|do you smoke|do you drink|own your (place|home|house)|(do you )?rent\b|your credit|credit (score|history|check)|collections|bankrupt\w*|voting|vote for|democrat|republican|political party|in a union|union (member|history)|the reserves|deployed|national guard)\b/i,
-    reason: 'Asks about affiliations or private life that can reveal protected characteristics.',
-    suggestion: 'Ask about professional associations relevant to the role, if any.',
+    reason: 'Asks about affiliations (clubs, lodges, unions, parties, campaigns), finances or private life, which can reveal protected characteristics and are not job-related.',
+    suggestion: 'Ask about professional associations relevant to the role, if any. Where the law allows a credit or background check for this role, say so and ask for consent after a conditional offer.',
   },
-];
-
-/**
- * The second stage: a protected topic recognised by its concept words, said of the candidate. A
- * topic word counts when the sentence speaks to the candidate (you, your) or the topic is one that
- * is never job-related, and not when it belongs to someone the job serves ("a guest who asks for a
- * religious meal", "a patient's family") or to the business ("family medicine clinics").
- */
-interface Concept {
-  category: string;
-  /** Topic words; matched whole, case-insensitively. */
-  topic: RegExp;
-  /** Topics that are unlawful whoever the sentence addresses (pregnancy, religion, race…). */
-  always?: boolean;
-}
-
-/**
- * Word lists of whole kinds, not phrasings: the candidate's relatives, health conditions and
- * nationalities or ethnic groups. Put to the candidate ("your mum", "are you Polish?", "have you
- * ever had a seizure?"), any member of the kind is the protected topic.
- */
-const KIN =
-  "mother|mum|mom|mommy|mummy|father|dad|daddy|parents?|step-?(mother|father|son|daughter|child|children|kids?)|in-laws?|(mother|father|sister|brother)-in-law|brothers?|sisters?|siblings?|grand(parents?|mother|father|ma|pa|kids?|children|child|sons?|daughters?)|gran|nan|nana|aunt|auntie|uncle|cousins?|nieces?|nephews?|fianc[eé]e?|partner|spouse|husband|wife|kids?|children|child|sons?|daughters?|twins|toddlers?|bab(y|ies)|relatives?|folks|other half|better half";
-const CONDITIONS =
-  "asthma|diabet\\w*|epilep\\w*|seizures?|fits|cancer|tumou?r|heart (conditions?|problems?|disease|attack|surgery)|strokes?|blood pressure|migraines?|arthritis|(bad|dodgy|weak) (back|knees?|hips?|heart)|back (problems?|pain|injury|trouble)|hip replacement|your memory|memory (problems?|loss)|dementia|alzheimer\\w*|hiv|hepatitis|(in|any|chronic) pain|unwell|(long-term|chronic|serious|any) (illness|sickness|condition)s?|(fully|physically|medically) fit|fit (enough|and healthy|and well)|mobility (aids?|problems?|issues?)|walking (aids?|stick|frame)|crutches|prosthe\\w*|amputee|stammer|stutter|dyslexi\\w*|learning (difficult|disabilit)\\w*|neurodiver\\w*|ocd|eating disorders?|anorexi\\w*|bulimi\\w*|alcoholi\\w*|addict\\w*|substance (abuse|misuse)|overdose|burn-?out|(stress|anxiety)-related|off with stress|treated for|panic attacks?|insomnia|sleep (problems?|disorders?)|operations?|sick (leave|notes?|days)|doctor'?s notes?|(see|seeing|seen) (a|your) (gp|psychiatrist|psychologist|counsel+or|specialist)";
-const DEMONYMS =
-  "african|african[- ]american|american|arab|arabic|asian|bangladeshi|black|brazilian|british|caribbean|caucasian|chinese|colombian|cuban|dutch|eastern european|english|eritrean|ethiopian|european|filipin[oa]|french|german|ghanaian|greek|hispanic|indian|indigenous|iranian|iraqi|irish|italian|jamaican|japanese|jewish|kenyan|korean|kurdish|latin[oa]|latinx|lebanese|mexican|middle eastern|mixed|moroccan|native american|nigerian|pakistani|persian|polish|portuguese|puerto rican|romanian|romany|roma|russian|scottish|somali|south asian|spanish|sri lankan|syrian|tamil|traveller|turkish|ukrainian|vietnamese|welsh|white|west indian";
-
-const CONCEPTS: Concept[] = [
-  { category: 'pregnancy', topic: /\b(pregnan\w*|expecting (a|your)|on the way|maternity|paternity|leave to have|have a (child|baby)|time off for a baby|start(ing)? a family|trying for|are you expecting|expecting\?|breastfe\w*|ivf|fertility|the baby|baby (is )?due)\b/i, always: true },
-  { category: 'marital_family', topic: new RegExp(`\\b(your (own )?(${KIN})|(are|were) you (a|an) (single |working |stay-at-home |new )?(mother|father|parent|mum|mom|dad|grandparent|grandmother|grandfather|carer))(?![a-z])`, 'i') },
-  { category: 'disability_health', topic: new RegExp(`\\b(${CONDITIONS})\\b`, 'i') },
-  {
-    category: 'race_ethnicity',
-    topic: new RegExp(`\\b(((are|were) you|(call|describe|consider|see) yourself( as)?|identify as) (\\w+ )?(${DEMONYMS})\\b(?! (speaker|food|cuisine|market|law|tax|language))|your (background|family|parents|people|ancestors|roots|heritage) (is|are|were) (\\w+ )?(${DEMONYMS})|(is|was) your (background|family|heritage) (${DEMONYMS})|(${DEMONYMS}) (descent|origin|heritage|ancestry|extraction|blood))\\b`, 'i'),
-    always: true,
-  },
-  {
-    category: 'age',
-    topic:
-      /\b(how old|your age|what age|age (are|were) you|aged|born|birth\w*|decades? (of|did|have|ago)|what decade|generation|retir\w*|eighties|nineties|seventies|sixties|(fifty|forty|sixty|seventy|thirty)(-something|-ish| or so)|in your (thirties|forties|fifties|sixties)|\w+-something|\d0s|grandkids?|grandchild\w*|(start|end) of (your|their) career|many more years|last job before|stop working|been around|you('re| are) (too |quite |very |a bit |pretty |so )?(old|young|older|younger|mature)|(old|young) (for|enough to)|(what|which) year (did|were) you (graduate|finish|leave|start|go to|born)\w*( (school|high school|college|university|secondary|your a-levels|your gcses))?|what year you (started|left|finished) school|started school|school leaver|stage of (your )?life|later in life|call it a day|pension\w*|digital native|remember (when|the days)|before you (retire|stop|call it)|^(your )?age\b|your years|working life|years (younger|older) than you|over (forty|fifty|sixty|thirty|\d0)|under (thirty|forty|\d0))\b/i,
-  },
-  {
-    category: 'marital_family',
-    topic:
-      /\b(married|marriage|spouse|wife|husband|(your|a) partner (do|does|work|mind)|what does your partner|fianc[eé]e?|boyfriend|girlfriend|kids?|children|child|sons?|daughters?|babies|baby|little ones?|dependents?|family|families|childcare|daycare|nanny|babysit\w*|single (parent|mom|dad|mother|father)|home life|household|little '?uns|depends? on you|dependants|caring responsibilit\w*|elderly (parent|mother|father|relative)s?|live with (anyone|someone|somebody)|who do you live with|settl(e|ing) down|honeymoon|wedding|engaged|dating|seeing (anyone|someone|somebody)|(care|caring) for (anyone|someone|somebody|a relative|relatives)|time off (for|during|in) (the )?school holidays|school run|half[- ]term)\b/i,
-  },
-  // Said without "you" but of nobody else.
-  { category: 'marital_family', topic: /\b(mrs\.? or (a )?mr\.?|mr\.? or (a )?mrs\.?|significant other|someone special|in the picture)\b/i, always: true },
-  {
-    category: 'religion',
-    topic:
-      /\b(religio\w*|believer|your beliefs|(?<!good )faith|church|mosque|synagogue|temple|congregation|parish|pray\w*|worship|(attend|go to|going to|leave early for|leave for|for) (religious )?services|sabbath|holy days?|which holidays|holidays? (do|does) (you|your family) (celebrate|observe)|celebrate (christmas|easter|eid|diwali|hanukkah|passover|ramadan)|head ?covering|headscarf|hijab|turban|spiritual|\bgod\b|atheist|diwali|eid|hanukkah|passover|ramadan|yom kippur|rosh hashanah|vaisakhi|denomination)\b/i,
-  },
-  {
-    category: 'national_origin',
-    topic:
-      /\b((surname|last name|name)[^.?!]{0,30}\b(from|background|origin|mean)|ancestry|ancestors|heritage|descent|your roots|background there|(that|this|an?) (\w+ )?accent\b(?!s)|by birth|born (in|abroad|here|overseas)|native (language|tongue|country|speaker)|are you (a )?native|mother tongue|first language|parents speak|speak at home|(relatives|family|born|lived?|grew up|from) (overseas|abroad|back home)|back home|relatives|(come|came|move|moved) to this country|in this country|immigra\w*|citizen\w*|nationality|grew up|(its|your|family's|name's) origins?|(what|which) passports?|passport do you hold|your english|english is (very |really |so )?good|(learn|learned|learnt) (your )?english|where .{0,20}\bfrom\b)/i,
-  },
-  { category: 'race_ethnicity', topic: /\b(race|racial|racially|person of colou?r|people of colou?r|ethnic\w*|skin colou?r|box do you tick|minority|cultural background|what culture|are you (\w+ )?(asian|black|white|hispanic|latin[oa]|caucasian|arab|mixed|pacific islander|african[- ]american|native american))\b/i, always: true },
-  {
-    category: 'disability_health',
-    topic:
-      /\b(your (health|medical|mental|physical)|are you healthy|in good health|(any|a) (medical|health|mental|physical) (conditions?|issues?|problems?|history|impairments?)|illness(es)?|sick|disab\w*|impair\w*|surgery|had an operation|(seeing|see|seen) a doctor|hospitali[sz]\w*|in (the )?hospital for|medications?|\bmeds\b|(your|any|on) prescri\w*|prescribed (you|to you)|therapy|therapist|(you|you've|you have) (ever )?(been |got )?injur\w*|injur\w* (claims?|before|history)|claim for an injury|(filed|file|made) (a|any) (workers'? comp(ensation)? )?claims?|workers'? comp\w*|hearing aid|wheelchair|chronic|diagnos\w*|treatment for|breakdown|bad back|signed off (work|sick)|(sick|fit) notes?|hear (properly|well|clearly)|(your|good) hearing|back (problems?|pain|trouble)|(your )?(vision|eyesight)|glasses|allerg\w*|flare[- ]?ups?|conditions? that|claim(ed|s)? for (an )?injur\w*)/i,
-  },
-  { category: 'arrest_record', topic: /\b(arrest\w*|police|cops|jail|detained|charged with|custody|locked up|picked you up|pressed charges|charges against|run-ins? with the law|trouble with the law|on the wrong side of the law)\b/i, always: true },
-  {
-    category: 'sexual_orientation_gender',
-    topic:
-      /\b(gay|lesbian|lgbt\w*|queer|bisexual|transgender|your gender|gender identity|your pronouns|boyfriend or (a )?girlfriend|sexual\w*|orientation|given at birth|born (a )?(male|female|boy|girl)|(a )?(woman|women|man|men|girl|guy|lady|ladies) (really )?(could|can|would)? ?(really )?(handle|do|cope|manage)|short for \w+ or \w+|always (been )?a (woman|man|girl|boy|female|male)|(a )?(woman|man|girl|lady|guy) like you|(the )?only (woman|man|female|male|girl|guy|lady)|as an? (\w+ )?(woman|man|girl|lady|female|male|mother|father|mum|dad))\b/i,
-    always: true,
-  },
-  { category: 'military_discharge', topic: /\b(discharg\w*|(thrown|kicked|booted) out|separation from (the )?(army|navy|military|air force|marines|service|forces))\b/i, always: true },
-  { category: 'genetic', topic: /\b(genetic\w*|hereditar\w*|runs? in (your|the) family|family (medical )?history|parents? (have|had|has|ever had) (cancer|diabetes|heart|alzheimer\w*|dementia)|illnesses run)\b/i, always: true },
-  {
-    category: 'other',
-    topic:
-      /\b(your credit|credit (score|history|report|check|rating)|(your|any|student|personal) loans?|debts?|judge?ments against you|ccjs?|county court|behind on|owe money|bankrupt\w*|garnish\w*|(own|rent) (a |your )?(car|home|house|apartment|place)|(home|house|place) (rented|owned)|rented or owned|owned or rented|mortgage|your finances)\b/i,
-  },
-  { category: 'salary_history', topic: /\b(earning|pay(ing)? you|paid you|(hourly |day |daily )?rate (at|in|with) your (last|previous|current)|paying you|your (annual |current |base |last |previous |present )?(salary|pay|bonus|income|earnings|wages?)|bonus last year|annual salary|earn(ed)? in|pay ?slips?|pay ?stubs?|(current|last|previous|base) (package|salary|pay|wage|compensation)|what you (made|earned))\b/i },
-  { category: 'other', topic: /\b(smok\w*|vap(e|ing)|dress size|shoe size|clothes size|your (size|weight|height))\b/i },
-  { category: 'other', topic: /\b(political|politically|politics|activis\w*|member of any (\w+ )?(groups?|organi[sz]ations?|clubs?|part(y|ies)|movements?)|party did you|vote|voted|voting|election|union members?|join (a|the) union|in a union|unions?|clubs?|societ(y|ies))\b/i },
 ];
 
 const YOU = /\b(you|your|yours|yourself|you're|you've|you'll|you'd)\b/i;
@@ -188,7 +107,7 @@ const THIRD_PERSON = /^(they|their|theirs|them|themselves|he|his|him|himself|she
 /** People the job serves or works beside: a topic that belongs to them is about the work. */
 const OTHERS = /^(customers?|guests?|patients?|clients?|callers?|passengers?|residents?|visitors?|shoppers?|users?|students?|pupils?|learners?|coworkers?|co-workers?|colleagues?|teammates?|employees?|staff|crew|members?|public|drivers?|doctors?|nurses?|physicians?|pharmacists?|caregivers?|carers?|managers?|supervisors?|vendors?|suppliers?|chefs?|designers?|engineers?|teams?|tenants?|officers?|applicants?|candidates?|hires?|workers?|reports?|diners?|travell?ers?|buyers?|borrowers?|account ?holders?|service users?|children's|kids'|individuals?)('s|s'|’s)?$/i;
 /** A topic word that names a business or service, not the candidate ("family medicine", "childcare centres"). */
-const BUSINESS = /^(medicine|practice|clinics?|centres?|centers?|facilit(y|ies)|business(es)?|compan(y|ies)|firms?|restaurants?|owned|style|dining|products?|services?|programs?|sector|industry|agenc(y|ies)|providers?|schemes?|funds?|units?|wards?|plans?|policy|policies|roles?|jobs?|positions?|settings?|environments?|law|laws|rules|regulations?|negotiations?|agreements?|reps?|representatives?|checks?|applications?|reports?|products?|accounts?)\b/i;
+const BUSINESS = /^(rooms?|areas?|samples?|specimens?|labs?|laborator(y|ies)|equipment|research|meals?|menus?|dishes|catering|casework|medicine|practice|clinics?|centres?|centers?|facilit(y|ies)|business(es)?|compan(y|ies)|firms?|restaurants?|owned|style|dining|products?|services?|programs?|sector|industry|agenc(y|ies)|providers?|schemes?|funds?|units?|wards?|plans?|policy|policies|roles?|jobs?|positions?|settings?|environments?|law|laws|rules|regulations?|negotiations?|agreements?|reps?|representatives?|checks?|applications?|reports?|products?|accounts?)\b/i;
 /**
  * A question about how the candidate does the work ("How would you handle…", "Tell me about a time
  * you…"): when it also names someone else, the protected words in it are that person's situation.
@@ -197,9 +116,10 @@ const SCENARIO = /^(how (would|do|did|will|should|can|could|might) you|what (wou
 
 /** Lawful questions on neighbouring topics: the job's own requirements, asked of everyone. */
 const LAWFUL_NEIGHBOURS =
-  /\b((legally )?(authori[sz]ed|eligible|permitted|entitled) to work|right to work|(visa )?sponsorship|essential functions|reasonable (accommodation|adjustment)s?|at least (18|eighteen|21|twenty-one)|convicted|conviction|can you lift|able to lift|languages? (do|can) you (speak|work)|valid driver'?s licen[cs]e|reliable transportation|(able|available) to work (weekends|holidays|nights|evenings|overtime)|work (weekends|holidays) (and|or) (holidays|weekends)|prepared you|in the military that|professional (associations?|bodies|body|societ(y|ies))|(finance|accounting|industry|trade|engineering|nursing) (associations?|societ(y|ies)|bodies)|institute|safeguarding|salary expectations|salary range|(work(ed|ing)?|liais\w+|cooperat\w+) with (the )?police|(call(ed|ing)?|report(ed|ing)?( it)? to) (the )?police|pay range|(work(ing)?|experience|teach(ing)?|car(e|ing)|deal(ing)?) (with|for) (kids|children|families|babies|infants|toddlers|young people))\b/i;
+  /\b((legally )?(authori[sz]ed|eligible|permitted|entitled) to work|right to work|(visa )?sponsorship|essential functions|reasonable (accommodation|adjustment)s?|at least (18|eighteen|21|twenty-one)|(16|18|21) or (older|over)|(?<!(not|n't|never|without|no) (been )?)(convicted|conviction)|can you lift|able to lift|languages? (do|can) you (speak|work)(?! at home| with (your|the) (family|kids|children|parents))|valid driver'?s licen[cs]e|reliable transportation|(able|available) to work (weekends|holidays|nights|evenings|overtime)|work (weekends|holidays) (and|or) (holidays|weekends)|prepared you|in the military that|professional (associations?|bodies|body|societ(y|ies)|organi[sz]ations?|memberships?|groups?|networks?)|(finance|accounting|industry|trade|engineering|nursing) (associations?|societ(y|ies)|bodies)|institute|safeguarding|age (groups?|ranges?|brackets?) (have|do|did|would) you (\w+ ){0,2}(teach|taught|work|worked|enjoy|enjoyed|prefer|care|cared|support|supported|coach|coached)|salary expectations|salary range|(work(ed|ing)?|liais\w+|cooperat\w+) with (the )?police|(call(ed|ing)?|report(ed|ing)?( it)? to) (the )?police|pay range|(work(ing)?|experience|teach(ing)?|car(e|ing)|deal(ing)?) (with|for) (kids|children|families|babies|infants|toddlers|young people))\b/i;
 
-const sentencesOf = (question: string) => question.split(/(?<=[.?!])\s+/);
+/** Sentences; "Mr." and "Mrs." end none ("Is it Mrs. Johnson or Ms. Johnson?"). */
+const sentencesOf = (question: string) => question.split(/(?<=(?<!\b(?:mr|mrs|ms|dr|st|jr|sr|vs|etc))[.?!])\s+/i);
 const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean).map((w) => w.replace(/^["'(“‘]+|[,.;:?!"')”’]+$/g, ''));
 
 /**
@@ -209,23 +129,50 @@ const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean).map((w) => w
  * makes it the candidate's, "a patient who…" or "their" someone else's.
  */
 function belongsToOthers(sentence: string, at: number, word: string): boolean {
+  const head = sentence.slice(0, at);
+  // "As a genetic counsellor, …": the words of the frame name the job.
+  if (insideRoleFrame(sentence, at)) return true;
+  // "if a customer asked you where you're from": what someone else says in a scenario is theirs.
+  if (REPORTED.test(head) && isScenario(sentence)) return true;
   // "half your age": the topic is the candidate's whoever else the sentence names.
-  const before = wordsOf(sentence.slice(0, at));
+  const before = wordsOf(head);
   if (/\b(you|your|you're|you've)\b/i.test(word)) return inSomeonesScenario(sentence, before);
   const after = sentence.slice(at + word.length).trim();
   // "a mostly white team": the group is what the question is about.
   if (/^(mostly|mainly|all|predominantly|largely|only|same)\b/i.test(word)) return false;
+  // "your sexuality from clients": right after "your", the topic is the candidate's.
+  if (/^(your|yours)$/i.test(before[before.length - 1] ?? '') && !BUSINESS.test(after)) return inSomeonesScenario(sentence, before);
   if (wordsOf(after).slice(0, 2).some((w) => OTHERS.test(w) && !YOU_WORD.test(w))) return true;
-  if (BUSINESS.test(after)) return true;
+  // "overdue rent from commercial tenants": the topic is theirs.
+  if (/^(from|of|for|to) (the |our |their )?(\w+ )?\w+/i.test(after) && OTHERS.test(wordsOf(after).slice(1, 4).find((w) => OTHERS.test(w)) ?? '')) return true;
+  if (BUSINESS.test(after) || BUSINESS_AFTER_LIST.test(after)) return true;
+  // "the children's activities": a possessive names what the sentence is about, someone else's.
+  if (/^['’]s?\s/.test(after) && /^(the|a|an|our|their|his|her)$/i.test(before[before.length - 1] ?? '')) return true;
+  // "working alongside the police", "experience with trade unions": a partner of the work.
+  if (WORK_PARTNER.test(head)) return true;
+  // "experience supervising nannies", "training in mental health first aid": what the candidate knows of the work.
+  if (KNOWLEDGE_OF.test(head)) return true;
+  // "a request for time off for a religious festival", "interviews after sickness absence": a work item's subject.
+  if (WORK_ITEM_ABOUT.test(head)) return true;
+  // "How would you comfort a grieving family…": someone the work meets ("the kids" would be the candidate's).
+  if (IMAGINED_GROUP.test(head) && isScenario(sentence) && !YOU.test(head.replace(SCENARIO_OPENER, ''))) return true;
+  // "What would you do if a child in your class…": a person the scenario imagines.
+  if (IMAGINED_PERSON.test(head) && isScenario(sentence)) return true;
+  // "the office prayer room", "the company pension": the workplace's own.
+  if (WORKPLACE.test(before[before.length - 1] ?? '')) return true;
   for (let i = before.length - 1; i >= 0; i--) {
     const w = before[i]!;
     if (YOU_WORD.test(w)) {
       // "How would you support a patient's family…", "a customer who is rude about your accent": a
       // scenario naming someone else is about them, unless the topic is the candidate's own ("your family").
-      if (!SCENARIO.test(sentence.trim()) || !mentionsOthers(sentence)) return false;
+      if (!isScenario(sentence) || !mentionsOthers(sentence)) return false;
       return i < before.length - 1 || inSomeonesScenario(sentence, before.slice(0, i));
     }
-    if (THIRD_PERSON.test(w) || OTHERS.test(w)) return true;
+    // "our benefits, including health insurance and the pension": the employer's.
+    if (/^(our|ours)$/i.test(w)) return true;
+    // "Are you a member of a union?": the person named is the candidate.
+    if (OTHERS.test(w)) return !CANDIDATE_IS.test(before.slice(0, i).join(' ')) && !candidatesCompound(sentence, before, i);
+    if (THIRD_PERSON.test(w)) return true;
     // "a new mother who is struggling with…": the relative clause describes someone else.
     if (/^(who|whose)$/i.test(w) && i > 0 && !YOU_WORD.test(before[i - 1]!)) return true;
   }
@@ -233,7 +180,46 @@ function belongsToOthers(sentence: string, at: number, word: string): boolean {
 }
 
 /** The topic sits in a clause describing someone else in a scenario: "a customer who is rude about your accent". */
-const inSomeonesScenario = (sentence: string, before: string[]) => SCENARIO.test(sentence.trim()) && RELATIVE_CLAUSE.test(before.join(' '));
+const inSomeonesScenario = (sentence: string, before: string[]) => isScenario(sentence) && RELATIVE_CLAUSE.test(before.join(' '));
+
+/** A scenario question, also after a role frame: "As our events coordinator, how would you…". */
+const isScenario = (sentence: string) => SCENARIO.test(sentence.trim().replace(/^as [^,]{1,60},\s*/i, ''));
+
+function insideRoleFrame(sentence: string, at: number): boolean {
+  const m = ROLE_FRAME.exec(sentence);
+  return m !== null && at >= m.index && at < m.index + m[0].length;
+}
+
+/** "if a customer asked you", "when a guest says": the rest of the clause is what they said. */
+const REPORTED =
+  /\b(if|when|whenever|after) (a|an|the|one|another|some|one of (your|the|our)) ([\w'’-]+ ){0,3}(asks?|asked|says?|said|tells?|told|comments?|commented|remarks?|remarked|jokes?|joked|mentions?|mentioned|calls?|called|discloses?|disclosed|complains?|complained|makes?|made|shares?|shared)\b/i;
+/** "if a child…", "when an elderly guest…": a person the scenario imagines, not the candidate's own. */
+const IMAGINED_PERSON = /\b(if|when|whenever|suppose|imagine|say|where) (a|an|another|some|one of (your|the|our)) ([\w'’-]+ ){0,2}$/i;
+/** "working alongside the police", "negotiating with trade unions": the topic is a partner of the work. */
+const WORK_PARTNER = /\b((?<!off )work\w*|liais\w*|negotiat\w*|deal(s|t|ing)?|partner(s|ed|ing)?|collaborat\w*|cooperat\w*|experience|coordinat\w*) (closely |directly |regularly )?(with|alongside) (the |a |an |local |trade |our |their |many |several |different )?$/i;
+/** A workplace word naming whose the next word is: "office prayer room", "company pension". */
+const WORKPLACE = /^(office|company|company's|workplace|site|store|shop|corporate|employee|employees'|on-?site|in-?house)$/i;
+/** A business noun after a list: "the office prayer and quiet room". */
+const BUSINESS_AFTER_LIST = /^(and|or|&) \w+ (meals?|menus?|food|dishes|options|rooms?|spaces?|areas?|facilit(y|ies)|schemes?|polic(y|ies)|services?|programmes?|programs?)\b/i;
+/** "experience with…", "training in…": the topic is a subject of the candidate's work knowledge. */
+const KNOWLEDGE_OF =
+  /\b((experience|training|trained|qualifications?|qualified|background|knowledge|expertise|skills?|certificates?|certified|courses?)\b (do you have |have you had |have you done |did you do |you have )?(\w+ing (\w+ )?|(\w+ing )?(with|in|of|on|for) )|(know|knowledge|understanding|learn|learned|learnt) (about|of) )(the |a |an |other )?$/i;
+/** "a request for time off for a…", "interviews after…": the topic is what a work item is about. */
+const WORK_ITEM_ABOUT =
+  /\b(requests?|applications?|cases?|casework|claims?|interviews?|polic(y|ies)|procedures?|process(es)?|meals?|menus?|rotas?|referrals?|forms?|meetings?|sessions?|programmes?|quer(y|ies)|complaints?|enquir(y|ies)|bookings?|labels?|signs?|leaflets?|adverts?|reports?) ([\w'’-]+ ){0,4}(for|about|after|in|on|of|around|regarding|during|related to)( (a|an|the))? ?$/i;
+/** "a grieving family", "every child": someone the work meets, in a scenario. */
+const IMAGINED_GROUP = /\b(a|an|another|each|every) ([\w'’-]+ )?$/i;
+const SCENARIO_OPENER = /^(as [^,]{1,60},\s*)?(how (would|do|did|will|should|can|could|might) you|what (would|do|did|will|should|could) you (do|say))\b/i;
+
+/**
+ * "Do you have student debt?": a person word right before the topic, without a possessive, in a
+ * question put to the candidate (not a scenario), makes a compound that is the candidate's.
+ */
+const candidatesCompound = (sentence: string, before: string[], i: number) =>
+  i === before.length - 1 && !/['’]/.test(before[i]!) && !isScenario(sentence) && before.slice(0, i).some((w) => YOU_WORD.test(w));
+
+/** "are you a…", "you're a…": the person named next is the candidate. */
+const CANDIDATE_IS = /\b((are|were) you|you('re| are| were)|being) (still |ever |now |currently )?(a|an|the|one of the)$/i;
 
 /** Whether a sentence names someone besides the candidate: "a patient", "they", "a child who…". */
 const mentionsOthers = (sentence: string) => RELATIVE_CLAUSE.test(sentence) || wordsOf(sentence).some((w) => THIRD_PERSON.test(w) || OTHERS.test(w));
@@ -248,7 +234,8 @@ function addressedSentences(question: string): { sentence: string; addressed: bo
   let previous = false;
   return sentencesOf(question).map((sentence) => {
     const bare = /\?\s*$/.test(sentence) && (wordsOf(sentence).length <= 2 || /^any\b/i.test(sentence.trim()));
-    const addressed = YOU.test(sentence) || bare || (previous && !mentionsOthers(sentence));
+    const aboutThem = HOUSEHOLD.test(sentence) || REMARK.test(sentence.trim()) || ELLIPTICAL.test(sentence.trim());
+    const addressed = YOU.test(sentence) || bare || aboutThem || (previous && !mentionsOthers(sentence));
     previous = addressed;
     return { sentence, addressed };
   });
@@ -257,10 +244,31 @@ function addressedSentences(question: string): { sentence: string; addressed: bo
 function conceptFlag(question: string): Concept | null {
   if (LAWFUL_NEIGHBOURS.test(question)) return null;
   for (const { sentence, addressed } of addressedSentences(question)) {
+    if (LAWFUL_FRAMES.test(sentence)) continue;
     for (const concept of CONCEPTS) {
-      const m = concept.topic.exec(sentence);
-      if (!m || (!concept.always && !addressed) || belongsToOthers(sentence, m.index, m[0])) continue;
-      return concept;
+      if ((concept.always || addressed) && saidOfCandidate(concept.topic, sentence)) return concept;
+    }
+  }
+  return null;
+}
+
+/**
+ * The third stage: a protected domain said of the candidate or their household (bias-lexicon.ts).
+ * The same grammar decides whose the words are; each domain has its own lawful neighbours.
+ */
+function domainFlag(question: string): Domain | null {
+  if (LAWFUL_NEIGHBOURS.test(question)) return null;
+  const sentences = addressedSentences(question).filter(({ sentence }) => !LAWFUL_FRAMES.test(sentence));
+  for (const domain of DOMAINS) {
+    if (domain.lawful?.test(question) || (domain.needs && !domain.needs.test(question))) continue;
+    if (domain.anyOwner) {
+      // "Most of the team are fresh out of uni. Would you feel like the grandad?": the contrast is the point.
+      if (sentences.some(({ addressed }) => addressed) && sentences.some(({ sentence }) => domain.topic.test(sentence))) return domain;
+      continue;
+    }
+    for (const { sentence, addressed } of sentences) {
+      if (!domain.always && !addressed) continue;
+      if (saidOfCandidate(domain.topic, sentence)) return domain;
     }
   }
   return null;
@@ -268,14 +276,20 @@ function conceptFlag(question: string): Concept | null {
 
 /** A rule's match that is about the candidate, not only about people the job serves or the business. */
 function ruleMatches(rule: Rule, question: string): boolean {
-  return sentencesOf(question).some((sentence) => {
-    const m = new RegExp(rule.pattern.source, 'i').exec(sentence);
-    return m !== null && !belongsToOthers(sentence, m.index, m[0]);
-  });
+  return sentencesOf(question).some((sentence) => !LAWFUL_FRAMES.test(sentence) && saidOfCandidate(rule.pattern, sentence));
+}
+
+const everyMatch = new Map<RegExp, RegExp>();
+/** Whether any match of the pattern in the sentence is about the candidate ("Would our Gen Z customers… someone of your vintage?"). */
+function saidOfCandidate(pattern: RegExp, sentence: string): boolean {
+  let global = everyMatch.get(pattern);
+  if (!global) everyMatch.set(pattern, (global = new RegExp(pattern.source, 'gi')));
+  for (const m of sentence.matchAll(global)) if (!belongsToOthers(sentence, m.index, m[0])) return true;
+  return false;
 }
 
 /**
- * The third stage: a question about the candidate's own life that says nothing about the work.
+ * The fourth stage: a question about the candidate's own life that says nothing about the work.
  * Lawful interview questions talk about the job: its tasks, hours, tools, people and requirements,
  * or the candidate's experience, skills and way of working. A question put to the candidate about
  * themselves that names none of that ("Are you seeing anyone?", "How many drinks do you have a
@@ -284,12 +298,22 @@ function ruleMatches(rule: Rule, question: string): boolean {
 const PERSONAL =
   /^((and|so|just|also|now|out of interest|by the way|tell me|be honest|honestly|quick question)[,:]?\s+)*((are|were|do|did|have|has|had|is|was|will|would|can|could|should|any|got)\s+(\w+\s+)?(you|your)\b|(what|which|how many|how much|how often|how long|where|when|who|whose)\b[^?]*\b(you|your)\b|any\s+\w+)/i;
 const WORK =
-  /\b(work\w*|job|jobs|role|roles|position|career|team\w*|projects?|customers?|clients?|patients?|guests?|shifts?|rota|schedul\w*|hours|overtime|weekends?|nights?|travel\w*|relocat\w*|commut\w*|licen[cs]es?|certif\w*|qualif\w*|degree|diploma|training|trained|skills?|experience\w*|manag\w*|employ\w*|compan(y|ies)|business|office|site|store|shop|warehouse|kitchen|ward|classroom|tasks?|deadlines?|tools?|software|systems?|equipment|machines?|machinery|vehicles?|forklift|safety|polic(y|ies)|procedures?|process\w*|reports?|data|code|coding|sales|targets?|budgets?|service|products?|menu|orders?|stock|inventory|meetings?|colleagues?|co-?workers?|boss|supervis\w*|staff|industry|field|trade|profession\w*|hire|hiring|hired|interview\w*|notice|start|starting|references?|portfolio|resume|cv|feedback|mistakes?|conflicts?|pressure|stress|goals?|achiev\w*|strengths?|weakness\w*|motivat\w*|learn\w*|improv\w*|lead\w*|decisions?|problems?|challeng\w*|situation|example|handle|approach|promot\w*|fired|dismissed|resign\w*|quit|leav(e|ing) (your|the|this)|previous|available|availability|willing|able to|capable|comfortable|confident|happy to|prepared to|organi[sz]\w*|priorit\w*|deliver\w*|results?|clean\w*|cook\w*|driv\w*|lift\w*|typ(e|ing)|excel|spreadsheets?|till|cash|phones?|calls?|emails?|sell\w*|teach\w*|nurs\w*|care|caring|serv(e|ing)|build\w*|repair\w*|install\w*|design\w*|plan\w*|writ(e|ing)|spanish|french|german|languages?|speak|fluent|spare time|hobbies|interests|free time|questions for us|gap in your|day-to-day|public|people|numbers|morning person|early riser|early starts?|punctual|uniform|standards|hygiene|valid|cdl|cards?|permits?|certificates?|registration|dbs|visas?|sponsor\w*|legal\w*|require\w*|eighteen|benefits|leave policy|stud(y|ied|ies)|university|college|course|day to day|day-to-day|name would you like|expect\w*|rates?|quality|defects?|parts?|bugs?|proud|see yourself|handovers?|briefings?|look like to you|means? to you|first \d+ days|a time (when )?you|what (did|would|do|will) you do|us(e|ed|ing)|built|made|ran|run|created|developed|wrote|written|fix(ed|ing)?|test(s|ed|ing)?|deploy\w*|ship(ped)?|sold|apps?|api|sql|cloud|platform|servers?|networks?|databases?|pipelines?|steps|walk (me|us) through|talk (me|us) through|explain|describe|tell (me|us) about|how (did|would|do|will) you (handle|deal|respond|approach|react|cope|manage))\b/i;
+  /\b(work\w*|job|jobs|role|roles|position|career|team\w*|projects?|customers?|clients?|patients?|guests?|shifts?|rota|schedul\w*|hours|overtime|weekends?|nights?|travel\w*|relocat\w*|commut\w*|licen[cs]es?|certif\w*|qualif\w*|degree|diploma|training|trained|skills?|experience\w*|manag\w*|employ\w*|compan(y|ies)|business|office|site|store|shop|warehouse|kitchen|ward|classroom|tasks?|deadlines?|tools?|software|systems?|equipment|machines?|machinery|vehicles?|forklift|safety|polic(y|ies)|procedures?|process\w*|reports?|data|code|coding|sales|targets?|budgets?|service|products?|menu|orders?|stock|inventory|meetings?|colleagues?|co-?workers?|boss|supervis\w*|staff|industry|field|trade|profession\w*|hire|hiring|hired|interview\w*|notice|start|starting|references?|portfolio|resume|cv|feedback|mistakes?|conflicts?|pressure|stress|goals?|achiev\w*|strengths?|weakness\w*|motivat\w*|learn\w*|improv\w*|lead\w*|decisions?|problems?|challeng\w*|situation|example|handle|approach|promot\w*|fired|dismissed|resign\w*|quit|commit\w*|recruit\w*|research\w*|salary|pay|wages?|legislation|act|compliance|transport|sites|assessments?|adjustments?|accommodations?|leav(e|ing) (your|the|this)|previous|available|availability|willing|able to|capable|comfortable|confident|happy to|prepared to|organi[sz]\w*|priorit\w*|deliver\w*|results?|clean\w*|cook\w*|driv\w*|lift\w*|typ(e|ing)|excel|spreadsheets?|till|cash|phones?|calls?|emails?|sell\w*|teach\w*|nurs\w*|care|caring|serv(e|ing)|build\w*|repair\w*|install\w*|design\w*|plan\w*|writ(e|ing)|spanish|french|german|languages?|speak|fluent|spare time|hobbies|interests|free time|questions for us|gap in your|day-to-day|public|people|numbers|morning person|early riser|early starts?|punctual|uniform|standards|hygiene|valid|cdl|cards?|permits?|certificates?|registration|dbs|visas?|sponsor\w*|legal\w*|require\w*|eighteen|benefits|leave policy|stud(y|ied|ies)|university|college|course|day to day|day-to-day|name would you like|expect\w*|rates?|quality|defects?|parts?|bugs?|proud|see yourself|handovers?|briefings?|look like to you|means? to you|first \d+ days|a time (when )?you|what (did|would|do|will) you do|us(e|ed|ing)|built|made|ran|run|created|developed|wrote|written|fix(ed|ing)?|test(s|ed|ing)?|deploy\w*|ship(ped)?|sold|apps?|api|sql|cloud|platform|servers?|networks?|databases?|pipelines?|steps|walk (me|us) through|talk (me|us) through|explain|describe|tell (me|us) about|how (did|would|do|will) you (handle|deal|respond|approach|react|cope|manage))\b/i;
 
 function asksAboutPrivateLife(question: string): boolean {
   if (LAWFUL_NEIGHBOURS.test(question) || WORK.test(question)) return false;
-  return sentencesOf(question.trim()).some((s) => /\?\s*$/.test(s) && PERSONAL.test(s.trim()) && !mentionsOthers(s));
+  return sentencesOf(question.trim()).some((s) => /\?\s*$/.test(s) && PERSONAL.test(s.trim()) && !mentionsOthers(s) && !LAWFUL_FRAMES.test(s));
 }
+
+/** Looks and the body, which stand in for sex, race, age, disability or religion (found by the domain stage). */
+const APPEARANCE: Rule = {
+  category: 'appearance',
+  pattern: /\b(your (looks|appearance|figure|physique))\b/i,
+  reason: 'Asks about the candidate\'s looks or body, which stand in for sex, race, age, disability or religion and are not job-related.',
+  suggestion: 'State any physical requirement or safety dress code of the role and ask: "Can you meet this requirement, with or without reasonable accommodation?"',
+};
+
+const ruleFor = (category: string): Rule => (category === 'appearance' ? APPEARANCE : QUESTION_RULES.find((r) => r.category === category)!);
 
 const PRIVATE_LIFE: Rule = {
   category: 'private_life',
@@ -305,8 +329,8 @@ export function checkQuestion(question: string, index?: number): BiasFlag | null
     if (rule.lawful?.test(question) && !otherRuleMatches(question, rule)) continue;
     return { ...at, text: question, category: rule.category, reason: rule.reason, suggestion: rule.suggestion };
   }
-  const concept = conceptFlag(question);
-  const rule = concept ? QUESTION_RULES.find((r) => r.category === concept.category)! : asksAboutPrivateLife(question) ? PRIVATE_LIFE : null;
+  const concept = conceptFlag(question) ?? domainFlag(question);
+  const rule = concept ? ruleFor(concept.category) : asksAboutPrivateLife(question) ? PRIVATE_LIFE : null;
   if (!rule) return null;
   return { ...at, text: question, category: rule.category, reason: rule.reason, suggestion: rule.suggestion };
 }
