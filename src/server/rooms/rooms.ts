@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { AccessToken, RoomServiceClient } from 'livekit-server-sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 
@@ -31,8 +30,13 @@ export function createRoomService(config: AppConfig, log: FastifyBaseLogger): Ro
     };
   }
   const httpUrl = livekit.url.replace(/^ws/, 'http');
-  const client = new RoomServiceClient(httpUrl, livekit.apiKey, livekit.apiSecret);
+  // The SDK is loaded with the first room, not at start (docs/decisions/017-memory-and-start.md).
+  let sdk: Promise<typeof import('livekit-server-sdk')> | undefined;
+  const loadSdk = () => (sdk ??= import('livekit-server-sdk'));
+  let client: Promise<import('livekit-server-sdk').RoomServiceClient> | undefined;
+  const connect = () => (client ??= loadSdk().then(({ RoomServiceClient }) => new RoomServiceClient(httpUrl, livekit.apiKey, livekit.apiSecret)));
   const sign = async (roomName: string, identity: string, name: string) => {
+    const { AccessToken } = await loadSdk();
     const token = new AccessToken(livekit.apiKey, livekit.apiSecret, { identity, name, ttl: '24h' });
     token.addGrant({ roomJoin: true, room: roomName, canPublish: true, canSubscribe: true });
     return token.toJwt();
@@ -42,7 +46,7 @@ export function createRoomService(config: AppConfig, log: FastifyBaseLogger): Ro
       const roomName = `interview-${interviewId}-${suffix()}`;
       const aiToken = await sign(roomName, 'ai-interviewer', 'AI Interviewer');
       try {
-        await client.createRoom({ name: roomName, emptyTimeout: 60 * 60, maxParticipants: 3 });
+        await (await connect()).createRoom({ name: roomName, emptyTimeout: 60 * 60, maxParticipants: 3 });
         return { roomName, roomUrl: livekit.url, aiToken };
       } catch (err) {
         log.warn({ err: err instanceof Error ? err.message : String(err), interviewId }, 'LiveKit room creation failed');

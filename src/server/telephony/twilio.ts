@@ -1,5 +1,6 @@
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import type { Telephony } from './telephony';
+import { loadTwilio } from './twilio-sdk';
 
 export interface TwilioSettings {
   accountSid: string;
@@ -16,12 +17,14 @@ export const twilioWebhookBase = (appUrl: string) => `${appUrl}/api/telephony/tw
  * every status change is reported to the status webhook.
  */
 export function createTwilioTelephony(settings: TwilioSettings, appUrl: string, options: { httpClient?: twilio.RequestClient } = {}): Telephony {
-  const client = twilio(settings.accountSid, settings.authToken, { httpClient: options.httpClient, autoRetry: true, maxRetries: 2 });
+  let client: Promise<ReturnType<typeof twilio>> | undefined;
+  const connect = () =>
+    (client ??= loadTwilio().then((sdk) => sdk(settings.accountSid, settings.authToken, { httpClient: options.httpClient, autoRetry: true, maxRetries: 2 })));
   const base = twilioWebhookBase(appUrl);
   return {
     provider: 'twilio',
     async placeCall({ to, callId }) {
-      const call = await client.calls.create({
+      const call = await (await connect()).calls.create({
         to,
         from: settings.fromNumber,
         url: `${base}/voice?callId=${callId}`,
@@ -40,7 +43,7 @@ export function createTwilioTelephony(settings: TwilioSettings, appUrl: string, 
     },
     async deleteRecording(sid) {
       try {
-        await client.recordings(sid).remove();
+        await (await connect()).recordings(sid).remove();
       } catch (err) {
         if ((err as { status?: number }).status !== 404) throw err;
       }

@@ -4,7 +4,6 @@ import formbody from '@fastify/formbody';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import twilio from 'twilio';
 import { z } from 'zod';
 import type { CallReply } from '../../../contracts/phone-calls';
 import type { Db } from '../../db/client';
@@ -12,6 +11,7 @@ import { phoneCalls, phoneScreeningCandidates, phoneScreenings } from '../../db/
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/access';
 import { twilioWebhookBase, type TwilioSettings } from '../../telephony/twilio';
+import { loadTwilio } from '../../telephony/twilio-sdk';
 import type { SessionUser } from '../auth/session';
 import { idParams } from '../jobs/jobs.routes';
 import { answerCall, openCall, recordCallRecording, recordCallStatus, type CallDeps } from './calls.service';
@@ -62,7 +62,7 @@ export async function twilioRoutes(app: FastifyInstance): Promise<void> {
     const authToken = config.twilio?.authToken;
     const signature = request.headers['x-twilio-signature'];
     const params = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-    if (!authToken || typeof signature !== 'string' || !twilio.validateRequest(authToken, signature, `${config.appUrl}${request.url}`, params)) {
+    if (!authToken || typeof signature !== 'string' || !(await loadTwilio()).validateRequest(authToken, signature, `${config.appUrl}${request.url}`, params)) {
       throw new AppError('FORBIDDEN', 'This request does not carry a valid Twilio signature');
     }
   };
@@ -71,14 +71,14 @@ export async function twilioRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/telephony/twilio/voice', { ...webhook, schema: { querystring: callQuery, body: voiceBody } }, async (request, reply) => {
     await requireTwilioCall(db, request.query.callId, request.body.CallSid);
     // A machine gets no message; the status callback that follows counts the attempt as voicemail.
-    if (isMachine(request.body.AnsweredBy)) return reply.type('text/xml').send(hangupTwiml());
-    return reply.type('text/xml').send(twiml(await openCall(calls, request.query.callId)));
+    if (isMachine(request.body.AnsweredBy)) return reply.type('text/xml').send(await hangupTwiml());
+    return reply.type('text/xml').send(await twiml(await openCall(calls, request.query.callId)));
   });
 
   r.post('/api/telephony/twilio/gather', { ...webhook, schema: { querystring: turnQuery, body: gatherBody } }, async (request, reply) => {
     await requireTwilioCall(db, request.query.callId, request.body.CallSid);
     const next = await answerTwilioTurn(calls, request.query.callId, request.query.turn, request.body.SpeechResult ?? '');
-    return reply.type('text/xml').send(twiml(next));
+    return reply.type('text/xml').send(await twiml(next));
   });
 
   r.post('/api/telephony/twilio/status', { ...webhook, schema: { querystring: callQuery, body: statusBody } }, async (request, reply) => {

@@ -1,5 +1,5 @@
-import twilio from 'twilio';
 import type { CallReply } from '../../../contracts/phone-calls';
+import { loadTwilio } from '../../telephony/twilio-sdk';
 
 /** One voice for the whole call; the same American English the speech recogniser listens for. */
 const SAY = { voice: 'Polly.Joanna', language: 'en-US' } as const;
@@ -11,8 +11,8 @@ const SAY = { voice: 'Polly.Joanna', language: 'en-US' } as const;
  * the same address without a SpeechResult: silence is answered like any other turn. The last turn
  * says goodbye and hangs up.
  */
-export function replyTwiml(reply: Pick<CallReply, 'say' | 'done'>, answerUrl: string): string {
-  const response = new twilio.twiml.VoiceResponse();
+export async function replyTwiml(reply: Pick<CallReply, 'say' | 'done'>, answerUrl: string): Promise<string> {
+  const response = new (await loadTwilio()).twiml.VoiceResponse();
   if (reply.done) {
     for (const line of reply.say) response.say(SAY, line);
     response.hangup();
@@ -25,8 +25,8 @@ export function replyTwiml(reply: Pick<CallReply, 'say' | 'done'>, answerUrl: st
 }
 
 /** An answering machine or fax: the agent leaves no message. */
-export function hangupTwiml(): string {
-  const response = new twilio.twiml.VoiceResponse();
+export async function hangupTwiml(): Promise<string> {
+  const response = new (await loadTwilio()).twiml.VoiceResponse();
   response.hangup();
   return response.toString();
 }
