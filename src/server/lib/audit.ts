@@ -1,31 +1,74 @@
+import { createHmac } from 'node:crypto';
+import type { AuditAction } from '../../contracts/audit';
 import type { Db, Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 
-export type AuditAction =
-  | 'login_succeeded'
-  | 'login_failed'
-  | 'login_throttled'
-  | 'logout'
-  | 'account_registered'
-  | 'account_approved'
-  | 'account_rejected'
-  | 'candidate_data_deleted'
-  | 'candidate_data_exported'
-  | 'deletion_requested'
-  | 'legal_hold_placed'
-  | 'legal_hold_lifted'
-  | 'retention_changed';
+export type { AuditAction };
+
+/**
+ * A keyed hash standing for a value the log must not hold in clear (a network address, a typed
+ * username nobody has). Equal values give equal pseudonyms, so throttling still counts them; the
+ * value cannot be read back without the key. Only AuditPseudonyms makes one.
+ */
+export type Pseudonym = string & { readonly __pseudonym: true };
+
+/** The prefix of a pseudonymised address in `audit_log.ip` (rows before decision 024 hold the address itself). */
+export const ADDRESS_PREFIX = 'hmac:';
+
+/**
+ * Pseudonyms for the audit log (docs/decisions/024-audit-trail.md), keyed by a key derived from the
+ * session secret: the log never stores an address or an unknown typed name in clear.
+ */
+export class AuditPseudonyms {
+  private readonly key: Buffer;
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('hireloop audit pseudonyms v1').digest();
+  }
+
+  private hash(kind: string, value: string): string {
+    return createHmac('sha256', this.key).update(`${kind}\0${value}`).digest('base64url').slice(0, 22);
+  }
+
+  /** The request's address as the log keeps it. */
+  address(ip: string | null | undefined): Pseudonym | null {
+    return ip ? (`${ADDRESS_PREFIX}${this.hash('ip', ip)}` as Pseudonym) : null;
+  }
+
+  /** A sign-in's subject for a username no account has (lower case), so repeated guesses are throttled. */
+  unknownName(username: string): `name:${string}` {
+    return `name:${this.hash('name', username.toLowerCase())}`;
+  }
+}
+
+const bySecret = new Map<string, AuditPseudonyms>();
+/** One instance per secret (an app asks at registration; tests build several apps with different secrets). */
+export function auditPseudonyms(secret: string): AuditPseudonyms {
+  let found = bySecret.get(secret);
+  if (!found) {
+    found = new AuditPseudonyms(secret);
+    bySecret.set(secret, found);
+  }
+  return found;
+}
+
+/** What an entry is about, by id: never a name, an email or a phone number. */
+export type AuditSubject = `${'interview' | 'phone_candidate' | 'job' | 'user'}:${number}` | `name:${string}`;
 
 export interface AuditEntry {
   action: AuditAction;
   actorUserId?: number | null;
   companyId?: number | null;
-  subject?: string | null;
-  ip?: string | null;
-  details?: Record<string, unknown>;
+  subject?: AuditSubject | null;
+  /** A pseudonym of the address, never the address (decision 024). */
+  ip?: Pseudonym | null;
+  /** Ids, numbers and closed codes only: the log is kept for years and cannot be edited. */
+  details?: Record<string, string | number | boolean | null>;
 }
 
-/** Appends one security event; the table refuses updates and deletes. */
+/**
+ * Appends one entry; the table refuses updates and deletes (drizzle/0001). Pass the transaction of
+ * the change it records, so the change and its entry are written together or not at all.
+ */
 export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     action: entry.action,

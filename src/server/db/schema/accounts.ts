@@ -76,5 +76,11 @@ export const auditLog = pgTable(
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_action_subject_idx').on(t.action, t.subject, t.at), index('audit_action_ip_idx').on(t.action, t.ip, t.at)],
+  (t) => [
+    index('audit_action_subject_idx').on(t.action, t.subject, t.at),
+    index('audit_action_ip_idx').on(t.action, t.ip, t.at),
+    // The company's log, newest first, and one subject's entries (docs/decisions/024-audit-trail.md).
+    index('audit_company_at_idx').on(t.companyId, t.at.desc(), t.id.desc()),
+    index('audit_company_subject_idx').on(t.companyId, t.subject, t.at.desc(), t.id.desc()),
+  ],
 );

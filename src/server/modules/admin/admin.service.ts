@@ -4,7 +4,7 @@ import type { AdminAccount, OutboxEmail } from '../../../contracts/admin';
 import type { DemoRequest } from '../../../contracts/demo-request';
 import type { Db } from '../../db/client';
 import { companies, demoRequests, emails, sessions, users } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, type Pseudonym } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 
@@ -37,7 +37,8 @@ export interface ReviewOptions {
   mailer: Mailer;
   /** Who decides: a signed-in admin, or null for the command line. */
   actorUserId: number | null;
-  ip?: string;
+  /** The request's address as the audit log keeps it (a keyed hash, decision 024). */
+  address?: Pseudonym | null;
   appUrl: string;
 }
 
@@ -67,9 +68,9 @@ export async function reviewAccount(
       action: decision === 'approved' ? 'account_approved' : 'account_rejected',
       actorUserId: options.actorUserId,
       companyId: user.companyId,
-      subject: user.username.toLowerCase(),
-      ip: options.ip,
-      details: { userId: user.id, via: options.actorUserId === null ? 'cli' : 'admin' },
+      subject: `user:${user.id}`,
+      ip: options.address,
+      details: { via: options.actorUserId === null ? 'cli' : 'admin' },
     });
     if (decision === 'approved' && looksLikeEmail(user.username)) {
       await mailer.enqueue(tx, {

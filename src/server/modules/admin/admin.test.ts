@@ -56,7 +56,8 @@ describe('account review', () => {
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('hiring@retail.test');
 
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'account_approved'));
-    expect(audit).toMatchObject({ actorUserId: await accountId('operator'), subject: 'hiring@retail.test' });
+    // By id, not by the username (an email address here): the log keeps no personal data (decision 024).
+    expect(audit).toMatchObject({ actorUserId: await accountId('operator'), subject: `user:${await accountId('hiring@retail.test')}` });
     // The mailer marks the row sent after the SMTP server accepted the message, so it can lag the message by a moment.
     const email = await waitFor('the approval email marked sent', async () => {
       const [row] = await t.database.db.select().from(emails).where(eq(emails.toAddress, 'hiring@retail.test'));

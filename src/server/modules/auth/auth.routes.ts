@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginInput, publicUser, registerInput } from '../../../contracts/auth';
-import { recordAudit } from '../../lib/audit';
+import { auditPseudonyms, recordAudit } from '../../lib/audit';
 import { readAsUser } from '../../plugins/access';
 import { login, register, toPublicUser } from './auth.service';
 import { confirmSession, destroySession, hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from './session';
@@ -21,7 +21,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       signed: true,
       maxAge: SESSION_TTL_MS / 1000,
     });
-  const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+  const pseudonyms = auditPseudonyms(app.deps.config.sessionSecret);
+  const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'], address: pseudonyms.address(request.ip) });
 
   r.get('/api/user', { config: { access: 'user', cachedSession: true }, schema: { response: { 200: publicUser } } }, (request) =>
     readAsUser(request, async (user, check) => {
@@ -49,19 +50,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await destroySession(db, request.sessionId);
       app.sessionCache.delete(hashSessionId(request.sessionId));
     }
-    const { user, sessionId } = await login(db, request.body, meta(request));
+    const { user, sessionId } = await login(db, request.body, meta(request), pseudonyms);
     setSessionCookie(reply, sessionId);
     return toPublicUser(user);
   });
 
   r.post('/api/logout', { config: { access: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
-    if (request.sessionId) {
-      await destroySession(db, request.sessionId);
+    const { sessionId, user } = request;
+    if (sessionId) {
+      await db.transaction(async (tx) => {
+        await destroySession(tx, sessionId);
+        if (user) await recordAudit(tx, { action: 'logout', actorUserId: user.id, companyId: user.companyId, subject: `user:${user.id}`, ip: pseudonyms.address(request.ip) });
+      });
       // Other instances find the row gone in their next check; this one forgets at once.
-      app.sessionCache.delete(hashSessionId(request.sessionId));
-      if (request.user) {
-        await recordAudit(db, { action: 'logout', actorUserId: request.user.id, companyId: request.user.companyId, ip: request.ip });
-      }
+      app.sessionCache.delete(hashSessionId(sessionId));
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const };

@@ -3,7 +3,7 @@ import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import type { PublicUser, LoginInput, RegisterInput } from '../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { auditLog, companies, users } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, type AuditPseudonyms, type AuditSubject, type Pseudonym } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { COMMON_PASSWORD, isCommonPassword } from '../../lib/passwords';
 import { createSession, type SessionUser } from './session';
@@ -14,8 +14,11 @@ export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 
 interface RequestMeta {
+  /** Kept with the session (deleted when it ends); the audit log gets `address` instead. */
   ip?: string;
   userAgent?: string;
+  /** The address as the audit log keeps it: a keyed hash (decision 024). */
+  address?: Pseudonym | null;
 }
 
 export function toPublicUser(user: SessionUser): PublicUser {
@@ -65,8 +68,8 @@ export async function register(db: Db, input: RegisterInput, meta: RequestMeta):
         action: 'account_registered',
         actorUserId: row!.id,
         companyId: company!.id,
-        subject: input.username.toLowerCase(),
-        ip: meta.ip,
+        subject: `user:${row!.id}`,
+        ip: meta.address,
         details: isFirst ? { operator: true } : {},
       });
       return {
@@ -87,13 +90,21 @@ export async function register(db: Db, input: RegisterInput, meta: RequestMeta):
   return { user, sessionId };
 }
 
-async function throttleCheck(db: Db, subject: string, ip: string | undefined): Promise<void> {
+/** Who a failed attempt is counted against: the account, or the keyed hash of a name nobody has. */
+interface Attempt {
+  subject: AuditSubject;
+  address: Pseudonym | null;
+  companyId: number | null;
+}
+
+async function throttleCheck(db: Db, attempt: Attempt): Promise<void> {
+  const { subject, address } = attempt;
   const since = new Date(Date.now() - THROTTLE_WINDOW_MS);
   const failures = (where: ReturnType<typeof and>) =>
     db.select({ n: count(), oldest: min(auditLog.at) }).from(auditLog).where(where);
   const [byAccount] = await failures(and(eq(auditLog.action, 'login_failed'), eq(auditLog.subject, subject), gt(auditLog.at, since)));
-  const [byAddress] = ip
-    ? await failures(and(eq(auditLog.action, 'login_failed'), eq(auditLog.ip, ip), gt(auditLog.at, since)))
+  const [byAddress] = address
+    ? await failures(and(eq(auditLog.action, 'login_failed'), eq(auditLog.ip, address), gt(auditLog.at, since)))
     : [undefined];
   const over = [
     byAccount && byAccount.n >= MAX_FAILURES_PER_ACCOUNT ? byAccount.oldest : null,
@@ -102,33 +113,46 @@ async function throttleCheck(db: Db, subject: string, ip: string | undefined): P
   if (over.length === 0) return;
   const oldest = Math.max(...over.map((d) => new Date(d).getTime()));
   const retryAfter = Math.max(1, Math.ceil((oldest + THROTTLE_WINDOW_MS - Date.now()) / 1000));
-  await recordAudit(db, { action: 'login_throttled', subject, ip });
+  await recordAudit(db, { action: 'login_throttled', subject, ip: address, companyId: attempt.companyId });
   throw new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {
     'retry-after': String(retryAfter),
   });
 }
 
-export async function login(db: Db, input: LoginInput, meta: RequestMeta): Promise<{ user: SessionUser; sessionId: string }> {
-  const subject = input.username.toLowerCase();
-  await throttleCheck(db, subject, meta.ip);
+/**
+ * Signs in. The log names the account by id (`user:{id}`), or a name nobody has by its keyed hash,
+ * and the address by its keyed hash (decision 024): failures are still counted per account, per
+ * name and per address, and nothing typed is stored in clear.
+ */
+export async function login(db: Db, input: LoginInput, meta: RequestMeta, pseudonyms: AuditPseudonyms): Promise<{ user: SessionUser; sessionId: string }> {
   const [row] = await db
     .select({ user: users, companyName: companies.name })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(sql`lower(${users.username}) = ${subject}`)
+    .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`)
     .limit(1);
+  const attempt: Attempt = {
+    subject: row ? `user:${row.user.id}` : pseudonyms.unknownName(input.username),
+    address: meta.address ?? null,
+    companyId: row?.user.companyId ?? null,
+  };
+  await throttleCheck(db, attempt);
   dummyHash ??= hash('not-a-real-password');
   const ok = await verify(row?.user.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+  const failed = { action: 'login_failed', subject: attempt.subject, ip: attempt.address, companyId: attempt.companyId } as const;
   if (!row || !ok) {
-    await recordAudit(db, { action: 'login_failed', subject, ip: meta.ip, companyId: row?.user.companyId });
+    await recordAudit(db, { ...failed, details: { reason: row ? 'wrong_password' : 'unknown_user' } });
     throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
   }
   if (row.user.reviewStatus === 'rejected') {
-    await recordAudit(db, { action: 'login_failed', subject, ip: meta.ip, actorUserId: row.user.id, details: { reason: 'rejected' } });
+    await recordAudit(db, { ...failed, actorUserId: row.user.id, details: { reason: 'rejected' } });
     throw new AppError('ACCOUNT_REJECTED', 'Your account application was not approved. Contact support if you think this is a mistake.');
   }
-  const sessionId = await createSession(db, row.user.id, meta);
-  await recordAudit(db, { action: 'login_succeeded', actorUserId: row.user.id, companyId: row.user.companyId, subject, ip: meta.ip });
+  const sessionId = await db.transaction(async (tx) => {
+    const id = await createSession(tx, row.user.id, meta);
+    await recordAudit(tx, { action: 'login_succeeded', actorUserId: row.user.id, companyId: row.user.companyId, subject: attempt.subject, ip: attempt.address });
+    return id;
+  });
   return {
     sessionId,
     user: {

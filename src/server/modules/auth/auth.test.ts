@@ -123,12 +123,13 @@ describe('login and logout', () => {
   });
 
   it('records sign-ins and failures in the audit log, which cannot be changed', async () => {
-    await new Agent(t.app).register('audited');
+    const id = (await new Agent(t.app).register('audited')).json<{ id: number }>().id;
     await new Agent(t.app).post('/api/login', { username: 'audited', password: 'wrong password!' });
     await new Agent(t.app).post('/api/login', { username: 'audited', password: 'correct horse battery' });
-    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.subject, 'audited'));
+    // The account by id, not by the typed name (decision 024).
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.subject, `user:${id}`));
     expect(rows.map((r) => r.action)).toEqual(['account_registered', 'login_failed', 'login_succeeded']);
-    await expect(t.database.db.delete(auditLog).where(eq(auditLog.subject, 'audited'))).rejects.toThrow();
+    await expect(t.database.db.delete(auditLog).where(eq(auditLog.subject, `user:${id}`))).rejects.toThrow();
     await expect(t.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
   });
 });

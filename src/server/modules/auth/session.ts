@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { companies, sessions, users } from '../../db/schema';
 import { preparedPerDb } from '../prepared';
 
@@ -26,7 +26,7 @@ export interface FoundSession {
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 /** A new random session id every time (never reused across logins); only its hash is stored. */
-export async function createSession(db: Db, userId: number, meta: { ip?: string; userAgent?: string }): Promise<string> {
+export async function createSession(db: Db | Tx, userId: number, meta: { ip?: string; userAgent?: string }): Promise<string> {
   const id = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     idHash: hashSessionId(id),
@@ -38,7 +38,7 @@ export async function createSession(db: Db, userId: number, meta: { ip?: string;
   return id;
 }
 
-export async function destroySession(db: Db, id: string): Promise<void> {
+export async function destroySession(db: Db | Tx, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
 }
 
