@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,9 +17,12 @@ import type { RecordingStorage } from '../../storage/recordings';
 import { idParams } from '../jobs/jobs.routes';
 import { eraseInterview, erasePhoneCandidate, retentionDays, setLegalHold, setRetentionDays } from './candidate-data.service';
 import { deletionRequestOf, listDataRequests, requestDeletion } from './data-requests.service';
-import { exportInterview } from './export.service';
+import { exportCompany } from './export-company.service';
+import { exportInterview, exportPhoneCandidate } from './export.service';
 
-const candidateParams = z.object({ candidateId: z.coerce.number().int().positive('candidateId must be a positive whole number') });
+const CANDIDATE_ID = 'candidateId must be a positive whole number';
+// A word ('abc') and a number beyond the database's integer get the same sentence as 0 or 1.5.
+const candidateParams = z.object({ candidateId: z.coerce.number({ message: CANDIDATE_ID }).int(CANDIDATE_ID).positive(CANDIDATE_ID).max(2_147_483_647, CANDIDATE_ID) });
 
 /** Deleting a candidate's data, legal holds, and the company's retention period (issue 15). */
 export async function candidateDataRoutes(app: FastifyInstance, options: { storage: RecordingStorage }): Promise<void> {
@@ -71,11 +75,16 @@ export async function candidateDataRoutes(app: FastifyInstance, options: { stora
   r.get('/api/data-requests', { config: user, schema: { response: { 200: z.array(dataRequestItem) } } }, (request) => listDataRequests(db, requireUser(request).companyId));
 
   // Everything stored about one candidate, for an access request: a ZIP (interview.json and the recording).
-  r.get('/api/interview/:id/export', { config: user, schema: { params: idParams } }, async (request, reply) => {
-    const { filename, stream } = await exportInterview(deps, requireUser(request), request.params.id);
-    void reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store');
-    return reply.send(stream);
-  });
+  const sendZip = (reply: FastifyReply, { filename, stream }: { filename: string; stream: Readable }) =>
+    reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(stream);
+  r.get('/api/interview/:id/export', { config: user, schema: { params: idParams } }, async (request, reply) =>
+    sendZip(reply, await exportInterview(deps, requireUser(request), request.params.id)),
+  );
+  r.get('/api/phone-screening/candidates/:candidateId/export', { config: user, schema: { params: candidateParams } }, async (request, reply) =>
+    sendZip(reply, await exportPhoneCandidate({ db, twilio: app.deps.config.twilio }, requireUser(request), request.params.candidateId)),
+  );
+  // The employer's own records: jobs, interviews, evaluations, reviews and screenings as JSON and CSV (no recordings).
+  r.get('/api/company/export', { config: user }, async (request, reply) => sendZip(reply, await exportCompany(db, requireUser(request))));
 
   r.get('/api/company/settings', { config: user, schema: { response: { 200: companySettings } } }, async (request) => ({
     retentionDays: await retentionDays(db, requireUser(request).companyId),

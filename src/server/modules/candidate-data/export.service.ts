@@ -1,13 +1,15 @@
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
-import { asc, eq } from 'drizzle-orm';
-import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog, dataRequests, emails, feedback, interviewReviews, users } from '../../db/schema';
+import { auditLog, dataRequests, emails, feedback, interviewReviews, phoneCalls, phoneScreeningCandidates, phoneScreenings, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
 import type { RecordingStorage } from '../../storage/recordings';
+import type { TwilioSettings } from '../../telephony/twilio';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
+import { zipStream } from './export-zip';
 
 /** The version of the export's layout, written into it so a reader knows what it holds. */
 export const EXPORT_FORMAT = 'hireloop-interview-export-1';
@@ -72,27 +74,126 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStorage 
   };
   await recordAudit(db, { action: 'candidate_data_exported', actorUserId: user.id, companyId: user.companyId, subject: `interview:${interviewId}` });
 
-  const out = new PassThrough();
-  const zip = new Zip((err, chunk, final) => {
-    if (err) return void out.destroy(err);
-    out.write(chunk);
-    if (final) out.end();
+  const stream = zipStream(async (zip) => {
+    await zip.text('interview.json', JSON.stringify(document, null, 2));
+    // WebM is compressed already: stored as it is.
+    for (const segment of segments.filter((s) => s.present)) await zip.stored(segment.file, storage.read(segment.uploadId));
   });
-  void (async () => {
-    const json = new ZipDeflate('interview.json', { level: 6 });
-    zip.add(json);
-    json.push(strToU8(JSON.stringify(document, null, 2)), true);
-    for (const segment of segments.filter((s) => s.present)) {
-      // WebM is compressed already: stored as it is.
-      const entry = new ZipPassThrough(segment.file);
-      zip.add(entry);
-      for await (const chunk of storage.read(segment.uploadId)) {
-        entry.push(chunk as Uint8Array);
-        if (out.writableNeedDrain) await once(out, 'drain');
-      }
-      entry.push(new Uint8Array(0), true);
+  return { filename: `interview-${interviewId}-export.zip`, stream };
+}
+
+/** The version of the phone candidate export's layout. */
+export const PHONE_EXPORT_FORMAT = 'hireloop-phone-candidate-export-1';
+
+/** How long Twilio may take to start answering with a recording before it is listed as not included. */
+const RECORDING_FETCH_TIMEOUT_MS = 15_000;
+
+type CallRecording = { file: string; body: AsyncIterable<Uint8Array> } | { file: null; notIncluded: string };
+
+/**
+ * A call recording from Twilio, where the product keeps none itself. Asked for when the export is
+ * written, so a recording Twilio cannot give now is listed with the reason instead of failing the rest.
+ */
+async function fetchRecording(twilio: TwilioSettings | undefined, url: string, file: string, signal: AbortSignal): Promise<CallRecording> {
+  if (!twilio) return { file: null, notIncluded: 'Kept by the telephony provider (Twilio), which is not configured on this server' };
+  const timeout = AbortSignal.timeout(RECORDING_FETCH_TIMEOUT_MS);
+  const started = new AbortController();
+  const stop = () => started.abort();
+  timeout.addEventListener('abort', stop, { once: true });
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    const credentials = Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64');
+    const res = await fetch(`${url}.mp3`, { headers: { authorization: `Basic ${credentials}` }, signal: started.signal });
+    if (res.status === 404) return { file: null, notIncluded: 'Twilio no longer has this recording' };
+    if (!res.ok || !res.body) return { file: null, notIncluded: `Twilio did not give the recording (HTTP ${res.status}): download again to include it` };
+    return { file, body: Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>) };
+  } catch {
+    return { file: null, notIncluded: 'Twilio could not be reached: download again to include it' };
+  } finally {
+    // Once Twilio answers, only the download's closing stops the transfer.
+    timeout.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * Everything stored about one phone screening candidate, for an access request (decision 021,
+ * "Exports"): `candidate.json` (the row as stored, the screening it belongs to, the transcript, the
+ * evaluation, every call with its status, transcript and the agent's conversation state, the audit
+ * entries about them) and each call's recording as `call-{attempt}-recording.mp3`, fetched from
+ * Twilio (the product keeps none itself) and stored as it is. Audited like the interview export.
+ */
+export async function exportPhoneCandidate(deps: { db: Db; twilio: TwilioSettings | undefined }, user: SessionUser, candidateId: number): Promise<{ filename: string; stream: Readable }> {
+  const { db } = deps;
+  const [found] = await db
+    .select({ candidate: phoneScreeningCandidates, screening: phoneScreenings })
+    .from(phoneScreeningCandidates)
+    .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
+    .where(and(eq(phoneScreeningCandidates.id, candidateId), eq(phoneScreenings.companyId, user.companyId)));
+  if (!found) throw new AppError('NOT_FOUND', 'Candidate not found');
+  const { candidate: c, screening: s } = found;
+  const [calls, audits] = await Promise.all([
+    db.select().from(phoneCalls).where(eq(phoneCalls.candidateId, candidateId)).orderBy(asc(phoneCalls.attempt), asc(phoneCalls.id)),
+    db.select().from(auditLog).where(eq(auditLog.subject, `phone_candidate:${candidateId}`)).orderBy(asc(auditLog.at), asc(auditLog.id)),
+  ]);
+  await recordAudit(db, { action: 'candidate_data_exported', actorUserId: user.id, companyId: user.companyId, subject: `phone_candidate:${candidateId}` });
+
+  const stream = zipStream(async (zip) => {
+    // The recordings first, so the document says which of them are in the archive.
+    const recordings = new Map<number, CallRecording>();
+    for (const call of calls) {
+      if (!call.recordingUrl) continue;
+      const recording = await fetchRecording(deps.twilio, call.recordingUrl, `call-${call.attempt}-recording.mp3`, zip.signal);
+      if (recording.file !== null) await zip.stored(recording.file, recording.body);
+      recordings.set(call.id, recording);
     }
-    zip.end();
-  })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-  return { filename: `interview-${interviewId}-export.zip`, stream: out };
+    const document = {
+      format: PHONE_EXPORT_FORMAT,
+      exportedAt: new Date().toISOString(),
+      screening: { id: s.id, jobTitle: s.jobTitle, jobDescription: s.jobDescription, agentName: s.agentName, questions: s.questions },
+      candidate: {
+        id: c.id,
+        screeningId: c.screeningId,
+        candidateName: c.candidateName,
+        countryCode: c.countryCode,
+        phoneNumber: c.phoneNumber,
+        interviewTime: iso(c.interviewTime),
+        timeZone: c.timeZone,
+        status: c.status,
+        outcome: c.outcome,
+        attempts: c.attempts,
+        nextCallAt: iso(c.nextCallAt),
+        completedAt: iso(c.completedAt),
+        createdAt: iso(c.createdAt),
+        legalHold: c.legalHold,
+        dataDeletedAt: iso(c.dataDeletedAt),
+        deletionReason: c.deletionReason,
+      },
+      notes: c.notes,
+      transcript: c.transcript,
+      evaluation: c.feedback,
+      calls: calls.map((call) => {
+        const recording = recordings.get(call.id);
+        return {
+          id: call.id,
+          attempt: call.attempt,
+          provider: call.provider,
+          providerCallId: call.providerSid,
+          status: call.status,
+          answeredBy: call.answeredBy,
+          durationSeconds: call.durationSeconds,
+          error: call.error,
+          startedAt: iso(call.startedAt),
+          endedAt: iso(call.endedAt),
+          createdAt: iso(call.createdAt),
+          transcript: call.transcript,
+          conversation: call.conversation,
+          lastReply: call.lastReply,
+          recording: !recording ? null : recording.file !== null ? { file: recording.file, providerRecordingId: call.recordingSid } : { file: null, providerRecordingId: call.recordingSid, notIncluded: recording.notIncluded },
+        };
+      }),
+      auditTrail: audits.map((a) => ({ at: iso(a.at), action: a.action, details: a.details })),
+    };
+    await zip.text('candidate.json', JSON.stringify(document, null, 2));
+  });
+  return { filename: `phone-candidate-${candidateId}-export.zip`, stream };
 }
