@@ -78,6 +78,28 @@ describe('axe finds no critical or serious violations', () => {
     });
   });
 
+  it('/settings/audit (signed in), with the subject filter refusing a value', async () => {
+    await withPage(async (page) => {
+      const { username, password } = operator();
+      await loginViaApi(page, username, password);
+      await page.goto('/settings/audit');
+      await page.getByRole('cell', { name: 'Signed in' }).first().waitFor();
+      await page.getByLabel('About').fill('a name');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.getByText('Use a subject such as interview:12, phone_candidate:3, job:4 or user:5').waitFor();
+      await expectNoSeriousViolations(page);
+    });
+  });
+
+  it('/adverse-impact (signed in, before any interview)', async () => {
+    await withPage(async (page) => {
+      await registerViaApi(page, uniqueName('a11y'), 'Accessible Co');
+      await page.goto('/adverse-impact');
+      await page.getByText('No evaluated interviews in this period yet: the rates appear once interviews are scored.').waitFor();
+      await expectNoSeriousViolations(page);
+    });
+  });
+
   it('/admin (operator)', async () => {
     await withPage(async (page) => {
       const { username, password } = operator();

@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { TranscriptEntry } from '../src/contracts/ai';
+import type { CandidateNoticeView } from '../src/contracts/consent';
 import type { CreatedInterview, InterviewDetail } from '../src/contracts/interviews';
 import type { Job } from '../src/contracts/jobs';
 
@@ -112,9 +113,24 @@ export const linkPath = (interview: CreatedInterview) => {
 
 export const tokenOf = (interview: CreatedInterview) => new URL(interview.candidateLink).searchParams.get('token') ?? '';
 
+/** The candidate agrees to the notice as the ready page does (decision 025): the version read from the notice, then the consent. */
+export async function giveConsentViaApi(baseUrl: string, interview: CreatedInterview): Promise<void> {
+  const headers = { 'x-candidate-token': tokenOf(interview) };
+  const notice = await fetch(`${baseUrl}/api/interview/${interview.id}/notice`, { headers });
+  if (notice.status !== 200) throw new Error(`notice answered ${notice.status}: ${await notice.text()}`);
+  const { notice: shown } = (await notice.json()) as CandidateNoticeView;
+  const consent = await fetch(`${baseUrl}/api/interview/${interview.id}/consent`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ noticeVersion: shown.version }),
+  });
+  if (consent.status !== 201 && consent.status !== 200) throw new Error(`consent answered ${consent.status}: ${await consent.text()}`);
+}
+
 /** Submits an interview the way the spec's one-shot upload does (multipart `audio` + `transcript`), as the candidate. */
 export async function submitViaMultipart(baseUrl: string, interview: CreatedInterview, transcript: TranscriptEntry[]): Promise<void> {
   const headers = { 'x-candidate-token': tokenOf(interview) };
+  await giveConsentViaApi(baseUrl, interview);
   const start = await fetch(`${baseUrl}/api/interview/${interview.id}/start`, { method: 'POST', headers });
   if (start.status !== 200) throw new Error(`start answered ${start.status}: ${await start.text()}`);
   const form = new FormData();
@@ -299,7 +315,7 @@ export async function storedUploads(dataDir: string, interviewId: number): Promi
 
 // ---- driving the room -----------------------------------------------------------------------------------
 
-export const CONSENT = 'I understand and agree to be interviewed and evaluated by AI and to be recorded.';
+export const CONSENT = 'I have read the notice above and agree to be interviewed and evaluated by AI and to be recorded.';
 export const PREFER_TYPING = "I'd prefer to type my answers";
 
 export const endResponseButton = (page: Page) => page.getByRole('button', { name: 'End Response' });

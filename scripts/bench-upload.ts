@@ -76,6 +76,9 @@ async function main() {
     const job = await json<{ id: number }>('POST', '/api/job', { title: 'Bench', description: 'Upload benchmark.' }, { cookie });
     const iv = await json<{ id: number; candidateLink: string }>('POST', `/api/job/${job.data.id}/interview`, { candidateName: 'Bench', email: 'bench@example.com' }, { cookie });
     const token = new URL(iv.data.candidateLink).searchParams.get('token')!;
+    // The candidate agrees to the notice before the interview starts (decision 025).
+    const notice = await json<{ notice: { version: string } }>('GET', `/api/interview/${iv.data.id}/notice`, undefined, { 'x-candidate-token': token });
+    await json('POST', `/api/interview/${iv.data.id}/consent`, { noticeVersion: notice.data.notice.version }, { 'x-candidate-token': token });
     await json('POST', `/api/interview/${iv.data.id}/start`, undefined, { 'x-candidate-token': token });
     const meta = `interviewId ${Buffer.from(String(iv.data.id)).toString('base64')}`;
     const created = await fetch(`${base}/api/uploads`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-defer-length': '1', 'upload-metadata': meta, 'x-candidate-token': token } });

@@ -26,6 +26,8 @@ export const interviewListItem = z.object({
   /** A reviewer changed at least one criterion's score, so overallScore is theirs. */
   scoreAdjusted: z.boolean(),
   emailSent: z.boolean(),
+  /** The candidate asked for an alternative to the AI interview that nobody has resolved yet (decision 025). */
+  alternativeRequested: z.boolean(),
   isActive: z.boolean(),
   scheduledFor: z.string(),
   createdAt: z.string(),

@@ -12,8 +12,11 @@ import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logging';
 import { Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adverseImpactRoutes } from './modules/adverse-impact/adverse-impact.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { candidateRoomRoutes } from './modules/candidate-room/candidate-room.routes';
+import { consentRoutes } from './modules/consent/consent.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { EVALUATE_INTERVIEW, requeueStuckEvaluations, runEvaluation } from './modules/evaluation/evaluation.service';
 import { transcriptRoutes } from './modules/evaluation/transcripts.routes';
@@ -121,6 +124,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(candidateRoomRoutes, { storage });
   await app.register(reportRoutes, { storage });
   await app.register(candidateDataRoutes, { storage });
+  await app.register(consentRoutes);
+  await app.register(auditRoutes);
+  await app.register(adverseImpactRoutes);
   await app.register(transcriptRoutes);
   const stt = createSpeechToText(config.stt);
 

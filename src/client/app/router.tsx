@@ -37,6 +37,9 @@ const workspacePages = {
   PhoneScreeningCallPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.PhoneScreeningCallPage))),
   ScreeningResultPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.ScreeningResultPage))),
   SettingsPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.SettingsPage))),
+  AuditLogPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.AuditLogPage))),
+  JobAdverseImpactPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.JobAdverseImpactPage))),
+  CompanyAdverseImpactPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.CompanyAdverseImpactPage))),
 };
 const { DashboardPage, AdminPage, CreateJobPage, JobPage, ReportPage, CreatePhoneScreeningPage, PhoneScreeningPage, PhoneScreeningCallPage, ScreeningResultPage, SettingsPage } =
   workspacePages;
@@ -101,6 +104,11 @@ export function AppRouter() {
             <SettingsPage />
           </Workspace>
         </Route>
+        <Route path="/settings/audit">
+          <Workspace>
+            <workspacePages.AuditLogPage />
+          </Workspace>
+        </Route>
         <Route path="/admin">
           <Workspace role="admin">
             <AdminPage />
@@ -109,6 +117,16 @@ export function AppRouter() {
         <Route path="/job/new">
           <Workspace>
             <CreateJobPage />
+          </Workspace>
+        </Route>
+        <Route path="/job/:id/adverse-impact">
+          <Workspace>
+            <workspacePages.JobAdverseImpactPage />
+          </Workspace>
+        </Route>
+        <Route path="/adverse-impact">
+          <Workspace>
+            <workspacePages.CompanyAdverseImpactPage />
           </Workspace>
         </Route>
         <Route path="/job/:id">

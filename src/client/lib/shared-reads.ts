@@ -15,3 +15,6 @@ export const jobAnalyticsUrl = (jobId: JobId) => `/api/job/${jobId}/analytics`;
 
 /** The query key of a read named by its URL. */
 export const urlKey = (url: string) => [url] as const;
+
+/** GET /api/alternative-requests (the data-requests feature's inbox): refreshed by the report when a request is resolved. */
+export const alternativeRequestsUrl = '/api/alternative-requests';

@@ -1,8 +1,10 @@
+import { AlternativeRequestsPanel } from '@/client/features/data-requests/components/alternative-requests-panel';
 import { DataRequestsPanel } from '@/client/features/data-requests/components/data-requests-panel';
 import { AgreementPanel } from '@/client/features/job-analytics/components/agreement-panel';
 import { JobsSection } from '@/client/features/jobs/components/jobs-table';
 import { PhoneScreeningsSection } from '@/client/features/phone-screenings/components/phone-screening-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { AdverseImpactLink } from '@/client/features/adverse-impact/components/adverse-impact-link';
 import { AppShell } from '../app-shell';
 
 export function DashboardPage() {
@@ -10,6 +12,7 @@ export function DashboardPage() {
     <AppShell>
       <h1 className="mb-6 text-2xl font-bold tracking-tight">Dashboard</h1>
       <DataRequestsPanel />
+      <AlternativeRequestsPanel />
       <Tabs defaultValue="video">
         <TabsList>
           <TabsTrigger value="video">Video Interviews</TabsTrigger>
@@ -18,6 +21,7 @@ export function DashboardPage() {
         <TabsContent value="video" className="space-y-8 pt-6">
           <JobsSection />
           <AgreementPanel headingLevel="h2" description="How far your reviewers move the AI's scores, across all your jobs" />
+          <AdverseImpactLink />
         </TabsContent>
         <TabsContent value="phone" className="pt-6">
           <PhoneScreeningsSection />

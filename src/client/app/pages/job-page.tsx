@@ -6,6 +6,7 @@ import { JobAnalyticsSection } from '@/client/features/job-analytics/components/
 import { useJob } from '@/client/features/jobs/api/get-job';
 import { JobDescription } from '@/client/features/jobs/components/job-description';
 import { JobHeader, JobPanels } from '@/client/features/jobs/components/job-header';
+import { AdverseImpactLink } from '@/client/features/adverse-impact/components/adverse-impact-link';
 import { AppShell } from '../app-shell';
 
 export function JobPage() {
@@ -29,6 +30,7 @@ export function JobPage() {
           <JobPanels job={job} />
           <InterviewsSection jobId={job.id} jobTitle={job.title} companyName={user?.companyName} videoRecording={job.videoRecording} />
           <JobAnalyticsSection jobId={job.id} />
+          <AdverseImpactLink jobId={job.id} />
         </div>
       )}
     </AppShell>

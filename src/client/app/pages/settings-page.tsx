@@ -1,3 +1,8 @@
+import { History } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { CompanyExportCard } from '@/client/features/company-settings/components/company-export-card';
 import { RetentionSettingsCard } from '@/client/features/company-settings/components/retention-settings-card';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
 import { AppShell } from '../app-shell';
@@ -8,7 +13,27 @@ export function SettingsPage() {
   return (
     <AppShell>
       <h1 className="mb-6 text-2xl font-bold tracking-tight">Settings</h1>
-      <RetentionSettingsCard />
+      <div className="space-y-6">
+        <RetentionSettingsCard />
+        <CompanyExportCard />
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Audit log</CardTitle>
+            <CardDescription>
+              Who decided, changed a score, deleted or exported candidate data, changed this period, or signed in, and when. Kept for at least six
+              months whatever the retention period.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link href="/settings/audit">
+                <History aria-hidden="true" />
+                View the audit log
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
     </AppShell>
   );
 }

@@ -1,5 +1,6 @@
 // The recruiter workspace, one chunk: moving between its pages never waits for the network.
 export { AdminPage } from '../pages/admin-page';
+export { AuditLogPage } from '../pages/audit-log-page';
 export { CreateJobPage } from '../pages/create-job-page';
 export { CreatePhoneScreeningPage } from '../pages/create-phone-screening-page';
 export { DashboardPage } from '../pages/dashboard-page';
@@ -9,3 +10,4 @@ export { PhoneScreeningCallPage } from '../pages/phone-screening-call-page';
 export { PhoneScreeningPage } from '../pages/phone-screening-page';
 export { ScreeningResultPage } from '../pages/screening-result-page';
 export { SettingsPage } from '../pages/settings-page';
+export { CompanyAdverseImpactPage, JobAdverseImpactPage } from '../pages/adverse-impact-page';

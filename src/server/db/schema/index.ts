@@ -1,3 +1,5 @@
 export * from './accounts';
 export * from './hiring';
 export * from './outreach';
+export * from './equality';
+export * from './consent';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DeletionReason } from '../../../contracts/statuses';
 import type { Db, Tx } from '../../db/client';
-import { companies, dataRequests, emails, feedback, interviewReviews, interviews, jobs, phoneCalls, phoneScreeningCandidates, phoneScreenings, recordingUploads } from '../../db/schema';
+import { alternativeRequests, companies, dataRequests, emails, feedback, interviewReviews, interviews, jobs, phoneCalls, phoneScreeningCandidates, phoneScreenings, recordingUploads } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { RecordingStorage } from '../../storage/recordings';
@@ -99,6 +99,8 @@ export async function eraseInterview(deps: CandidateDataDeps, interviewId: numbe
     await tx.delete(feedback).where(eq(feedback.interviewId, interviewId));
     await tx.delete(emails).where(eq(emails.interviewId, interviewId));
     await redactReviews(tx, interviewId);
+    // The candidate's own words in a request for an alternative go; the request (kind, dates) stays (decision 025).
+    await tx.update(alternativeRequests).set({ message: null }).where(eq(alternativeRequests.interviewId, interviewId));
     await tx.update(dataRequests).set({ status: 'completed', completedAt: new Date() }).where(and(eq(dataRequests.interviewId, interviewId), ne(dataRequests.status, 'completed')));
     await recordAudit(tx, { action: 'candidate_data_deleted', actorUserId: by.userId, companyId: by.companyId, subject: `interview:${interviewId}`, details: { reason } });
     return [...ids];

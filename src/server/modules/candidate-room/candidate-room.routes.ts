@@ -8,6 +8,7 @@ import { recordingUploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CandidateAccess } from '../../plugins/access';
 import type { RecordingStorage } from '../../storage/recordings';
+import { assertConsented } from '../consent/consent.service';
 import { idParams } from '../jobs/jobs.routes';
 import { completeInterview, heartbeat, liveInterview, saveTranscript, savedTranscript, startInterview, submit } from './candidate-room.service';
 import { receiveMultipartRecording, registerTusUploads, UPLOAD_PATH } from './uploads';
@@ -75,7 +76,8 @@ export async function candidateRoomRoutes(app: FastifyInstance, options: { stora
   // The spec's one-shot upload: multipart `audio` (a WebM recording) and `transcript` (JSON list).
   r.post('/api/interview/:id/recording', { config: candidate, schema: { params: idParams } }, async (request) => {
     const access = candidateOf(request);
-    await liveInterview(db, access, request.params.id);
+    // Nothing is recorded without the candidate's consent (decision 025).
+    await assertConsented(db, await liveInterview(db, access, request.params.id));
     if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the recording as multipart/form-data');
     let recording: { uploadId: string; bytes: number } | null = null;
     let transcriptText: string | null = null;

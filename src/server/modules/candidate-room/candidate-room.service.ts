@@ -7,6 +7,7 @@ import { OPEN_INTERVIEW_STATUSES } from '../../../contracts/statuses';
 import { assertInterviewOpen, INTERVIEW_SUBMITTED, type CandidateAccess } from '../../plugins/access';
 import type { JobQueue } from '../../queue/queue';
 import type { RecordingStorage } from '../../storage/recordings';
+import { assertConsented } from '../consent/consent.service';
 import { requestEvaluation, transcriptEntries } from '../evaluation/evaluation.service';
 
 /** The candidate's interview, still open (assertInterviewOpen); `need` 'started' for answers and the submission. */
@@ -18,9 +19,10 @@ export async function liveInterview(db: Db, candidate: CandidateAccess, id: numb
   return row;
 }
 
-/** 'Ready to Start': pending → in_progress. A reload of a started interview continues it. */
+/** 'Ready to Start': pending → in_progress, once the candidate agreed to the notice (decision 025). A reload of a started interview continues it. */
 export async function startInterview(db: Db, candidate: CandidateAccess, id: number) {
   const row = await liveInterview(db, candidate, id);
+  await assertConsented(db, row);
   const now = new Date();
   const [updated] = await db
     .update(interviews)

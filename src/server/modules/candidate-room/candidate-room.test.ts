@@ -7,6 +7,7 @@ import { buildApp } from '../../app';
 import { interviews } from '../../db/schema';
 import { RecordingStorage } from '../../storage/recordings';
 import { createTestApp, type TestApp } from '../../test/app';
+import { giveConsent } from '../../test/consent';
 import { makeInterview, makeJob } from '../../test/factories';
 
 const webm = (size: number) => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(size - 4)]);
@@ -23,7 +24,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newInterview = async () => makeInterview(t.database.db, jobId);
+/** An interview whose candidate has agreed to the notice (decision 025), so it can be started. */
+const newInterview = async () => {
+  const iv = await makeInterview(t.database.db, jobId);
+  await giveConsent(t.app, iv.id, iv.candidateToken);
+  return iv;
+};
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'HEAD', url: string, token: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { 'x-candidate-token': token, ...headers }, ...(payload !== undefined ? { payload: payload as string } : {}) });
 

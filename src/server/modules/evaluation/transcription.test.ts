@@ -7,6 +7,7 @@ import type { Job } from '../../../contracts/jobs';
 import type { InterviewTranscripts } from '../../../contracts/report';
 import { interviews } from '../../db/schema';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
+import { giveConsent } from '../../test/consent';
 import { makeInterview } from '../../test/factories';
 import { waitFor } from '../../test/wait';
 import { syntheticWebm, clustersOf, readWebm } from '../../test/webm';
@@ -90,6 +91,7 @@ async function interviewWithRecording(file: Buffer, transcript = browserTranscri
   const created = (await recruiter.post(`/api/job/${job.id}/interview`, { candidateName: 'Sam Rivera', email: 'sam@example.com' })).json<CreatedInterview>();
   const token = new URL(created.candidateLink).searchParams.get('token')!;
   const headers = { 'x-candidate-token': token };
+  await giveConsent(t.app, created.id, token);
   expect((await t.app.inject({ method: 'POST', url: `/api/interview/${created.id}/start`, headers })).statusCode).toBe(200);
   const body = multipart(file, transcript);
   const submitted = await t.app.inject({ method: 'POST', url: `/api/interview/${created.id}/recording`, headers: { ...headers, ...body.headers }, payload: body.payload });
@@ -238,6 +240,7 @@ describe('server transcription before evaluation', () => {
     ).json<CreatedInterview>();
     const token = new URL(created.candidateLink).searchParams.get('token')!;
     const headers = { 'x-candidate-token': token };
+    await giveConsent(t.app, created.id, token);
     await t.app.inject({ method: 'POST', url: `/api/interview/${created.id}/start`, headers });
     const parts = [recording(), recording()];
     const uploadIds: string[] = [];

@@ -8,6 +8,7 @@ import { interviews, jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RoomService } from '../../rooms/rooms';
 import type { SessionCheck, SessionUser } from '../auth/session';
+import { hasOpenAlternative } from '../consent/consent.service';
 import { getOwnJob, requireOwnJob } from '../jobs/jobs.service';
 import { preparedPerDb } from '../prepared';
 import { parseTranscript, rawText } from '../evaluation/stored-transcript';
@@ -40,12 +41,18 @@ const listColumns = {
 type ListRow = Pick<InterviewRow, keyof typeof listColumns>;
 
 /** The list as one JSON array (docs/decisions/015-api-speed.md): timestamps come as ISO text. */
-type ListJson = Omit<ListRow, 'lastHeartbeatAt' | 'scheduledFor' | 'createdAt'> & { lastHeartbeatAt: string | null; scheduledFor: string; createdAt: string };
+type ListJson = Omit<ListRow, 'lastHeartbeatAt' | 'scheduledFor' | 'createdAt'> & { lastHeartbeatAt: string | null; scheduledFor: string; createdAt: string; alternativeRequested: boolean };
 const listQuery = preparedPerDb((db) =>
   db
     .select({
       rows: jsonRows<ListJson>(
-        { ...listColumns, lastHeartbeatAt: isoText(interviews.lastHeartbeatAt), scheduledFor: isoText(interviews.scheduledFor), createdAt: isoText(interviews.createdAt) },
+        {
+          ...listColumns,
+          lastHeartbeatAt: isoText(interviews.lastHeartbeatAt),
+          scheduledFor: isoText(interviews.scheduledFor),
+          createdAt: isoText(interviews.createdAt),
+          alternativeRequested: hasOpenAlternative(interviews.id),
+        },
         sql`${interviews.createdAt} desc, ${interviews.id} desc`,
       ),
     })
@@ -53,7 +60,7 @@ const listQuery = preparedPerDb((db) =>
     .where(eq(interviews.jobId, sql.placeholder('jobId')))
     .prepare('list_interviews'),
 );
-const fromJson = (row: ListJson): ListRow => ({
+const fromJson = (row: ListJson): ListRow & { alternativeRequested: boolean } => ({
   ...row,
   lastHeartbeatAt: row.lastHeartbeatAt === null ? null : new Date(row.lastHeartbeatAt),
   scheduledFor: new Date(row.scheduledFor),
@@ -61,7 +68,7 @@ const fromJson = (row: ListJson): ListRow => ({
 });
 
 /** A list row. Scores are shown for completed interviews only; `scores` are its current scores (reviews applied). */
-export function toListItem(row: ListRow, appUrl: string, scores?: CurrentScores): InterviewListItem {
+export function toListItem(row: ListRow & { alternativeRequested?: boolean }, appUrl: string, scores?: CurrentScores): InterviewListItem {
   const isScored = row.status === 'completed';
   const current = isScored ? (scores ?? applyReview(row.feedback, [])) : null;
   return {
@@ -74,6 +81,7 @@ export function toListItem(row: ListRow, appUrl: string, scores?: CurrentScores)
     aiOverallScore: current?.aiOverall ?? null,
     scoreAdjusted: current?.adjusted ?? false,
     emailSent: row.emailSent,
+    alternativeRequested: row.alternativeRequested ?? false,
     isActive: isInRoom(row),
     scheduledFor: row.scheduledFor.toISOString(),
     createdAt: row.createdAt.toISOString(),

@@ -210,7 +210,9 @@ describe('invitation emails', () => {
       const res = await op.post('/api/send-candidate-emails', { subject: 'Hi {{candidateName}}', body: 'Link: {{candidateLink}}', candidates: [{ name: 'Ana', email: 'ana@example.com', jobId: job.id, interviewId: created.id }] });
       expect(res.json<SendEmailsResult>()).toMatchObject({ sent: 0, outbox: 1, failed: 0 });
       const outbox = (await op.get('/api/admin/outbox')).json<{ subject: string; body: string; status: string }[]>();
-      expect(outbox[0]).toMatchObject({ subject: 'Hi Ana', status: 'outbox', body: `Link: ${created.candidateLink}` });
+      // The recruiter's text, then the notice every invitation ends with (decision 025).
+      expect(outbox[0]).toMatchObject({ subject: 'Hi Ana', status: 'outbox' });
+      expect(outbox[0]!.body.startsWith(`Link: ${created.candidateLink}\n\nAbout this interview\nAn AI interviewer conducts this interview`)).toBe(true);
       expect((await op.get(`/api/job/${job.id}/interview`)).json<InterviewListItem[]>()[0]?.emailSent).toBe(false);
     } finally {
       await local.close();

@@ -5,6 +5,7 @@ import { emails, interviews, jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import type { SessionUser } from '../auth/session';
+import { invitationNotice } from '../consent/notice';
 import { candidateLink } from './interviews.service';
 
 /** Invitations one user may send in an hour. */
@@ -33,7 +34,7 @@ export async function sendInvitations(
 
   const jobIds = [...new Set(input.candidates.map((c) => c.jobId))];
   const rows = await db
-    .select({ interview: interviews, jobTitle: jobs.title })
+    .select({ interview: interviews, jobTitle: jobs.title, rubric: jobs.rubric })
     .from(interviews)
     .innerJoin(jobs, eq(jobs.id, interviews.jobId))
     .where(and(inArray(interviews.jobId, jobIds), eq(jobs.companyId, user.companyId)));
@@ -57,13 +58,15 @@ export async function sendInvitations(
 
   const emailIds = await db.transaction(async (tx) => {
     const ids: { emailId: number; interviewId: number; email: string }[] = [];
-    for (const { interview, jobTitle } of unique) {
+    for (const { interview, jobTitle, rubric } of unique) {
       const values = { candidateName: interview.candidateName, jobTitle, companyName: user.companyName, candidateLink: candidateLink(deps.appUrl, interview) };
+      // Whatever the recruiter wrote, the email ends with the notice: AI conducts and scores, what it evaluates, how to ask for an alternative (decision 025).
+      const notice = invitationNotice({ companyName: user.companyName, jobTitle, criteria: (rubric ?? []).map((c) => c.name.trim()).filter(Boolean) }, values.candidateLink);
       const emailId = await deps.mailer.enqueue(tx, {
         kind: 'invitation',
         to: interview.email,
         subject: renderTemplate(input.subject, values).replace(/[\r\n]+/g, ' '),
-        body: renderTemplate(input.body, values),
+        body: `${renderTemplate(input.body, values).trimEnd()}\n\n${notice}`,
         companyId: user.companyId,
         userId: user.id,
         interviewId: interview.id,

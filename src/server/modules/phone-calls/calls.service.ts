@@ -12,6 +12,7 @@ import { e164, type Telephony } from '../../telephony/telephony';
 import type { StoredFeedback } from '../evaluation/evaluation.service';
 import { continueConversation, openConversation, type CallEnding, type CallScript, type ConversationState, type Turn } from './conversation';
 import { heldForReviewNote, ownerColumns, ownerOfScreening } from './review-gate';
+import { optOutOf, optOutOutcome, recordOptOut } from './opt-out';
 import { afterUnsuccessfulCall, type UnsuccessfulReason } from './scheduler';
 
 export const EVALUATE_SCREENING_CALL = 'evaluate-screening-call';
@@ -106,6 +107,10 @@ const toReply = (call: Pick<CallRow, 'id'>, turn: number, agentName: string, t: 
 export async function startSimulatedCall(deps: CallDeps, candidateId: number): Promise<CallReply> {
   const row = await candidateWithScreening(deps.db, candidateId);
   if (isScreened(row.candidate.status)) throw new AppError('CONFLICT', 'This phone screening has already been completed');
+  const optedOut = await optOutOf(deps.db, candidateId);
+  if (optedOut) {
+    throw new AppError('CONFLICT', optedOut === 'asked_not_to_call' ? 'This candidate asked not to be called again, so no further call is made' : 'This candidate declined the call, so no further call is made');
+  }
   const [open] = await deps.db
     .select()
     .from(phoneCalls)
@@ -174,11 +179,16 @@ async function endConversation(deps: CallDeps, call: CallRow, ending: CallEnding
     await deps.db.update(phoneCalls).set({ status: 'completed', endedAt: now }).where(eq(phoneCalls.id, call.id));
   }
   if (ending === 'finished') return requestCallEvaluation(deps, call.id);
-  if (ending === 'declined') {
-    await deps.db
-      .update(phoneScreeningCandidates)
-      .set({ status: 'declined', nextCallAt: null, outcome: 'The candidate declined to continue the call.', transcript: { transcript: call.transcript } })
-      .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, ['calling', 'in_progress'])));
+  if (ending === 'declined' || ending === 'opted_out') {
+    // Either way no further call is placed (decision 025); the card says which.
+    const reason = ending === 'opted_out' ? 'asked_not_to_call' : 'declined';
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(phoneScreeningCandidates)
+        .set({ status: 'declined', nextCallAt: null, outcome: optOutOutcome(reason), transcript: { transcript: call.transcript } })
+        .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, ['calling', 'in_progress'])));
+      await recordOptOut(tx, call.candidateId, reason, call.id, now);
+    });
     return;
   }
   if (call.provider === 'simulator') {
@@ -270,6 +280,16 @@ export async function placeScreeningCall(deps: CallDeps & { telephony: Telephony
   if (existing) return;
   const row = await candidateWithScreening(deps.db, candidateId);
   if (row.candidate.status !== 'calling') return;
+  const optedOut = await optOutOf(deps.db, candidateId);
+  if (optedOut) {
+    // Claimed just before the candidate said so: not dialled, and not counted.
+    await deps.db
+      .update(phoneScreeningCandidates)
+      .set({ status: 'declined', attempts: attempt - 1, nextCallAt: null, outcome: optOutOutcome(optedOut) })
+      .where(and(eq(phoneScreeningCandidates.id, candidateId), eq(phoneScreeningCandidates.status, 'calling'), eq(phoneScreeningCandidates.attempts, attempt)));
+    deps.log.info({ candidateId, optedOut }, 'screening call not placed: the candidate opted out');
+    return;
+  }
   if (!row.owner.isApproved) {
     await deps.db
       .update(phoneScreeningCandidates)

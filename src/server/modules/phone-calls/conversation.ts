@@ -14,7 +14,8 @@ export interface CallScript {
   questions: string[];
 }
 
-export type CallEnding = 'finished' | 'declined' | 'no_response';
+/** How a call ended: all questions asked, the candidate declined, asked not to be called again, or could not be heard. */
+export type CallEnding = 'finished' | 'declined' | 'opted_out' | 'no_response';
 
 export interface ConversationState {
   phase: 'consent' | 'question' | 'follow_up' | 'ended';
@@ -48,6 +49,7 @@ export function consentQuestion(script: CallScript): string {
 
 const CLOSING = 'Thank you, those are all my questions. The hiring team will review your answers and be in touch. Goodbye!';
 const DECLINED = 'No problem, thank you for your time. Goodbye!';
+export const OPTED_OUT = "Understood, we won't call you again. Thank you for your time. Goodbye!";
 const NO_RESPONSE = "I'm sorry, I can't hear you. We'll be in touch to find another time. Goodbye!";
 
 /**
@@ -66,6 +68,56 @@ export function classifyConsent(answer: string): 'yes' | 'no' | 'unclear' {
   if (/\b(no|nope|not now|not really|not (ok|okay|fine|good)|don't|do not|stop|rather not|decline)\b/.test(text)) return 'no';
   if (/\b(yes|yeah|yep|yup|sure|ok|okay|fine|go ahead|of course|absolutely|certainly|alright|all right|sounds good|that's fine)\b/.test(text)) return 'yes';
   return 'unclear';
+}
+
+const normalise = (answer: string) =>
+  answer
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[^a-z' ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Asking not to be called again, wherever it is said in an answer. */
+const OPT_OUT_ANYWHERE = [
+  /\b(stop|quit) (calling|phoning|ringing|contacting) (me|this number|my (phone|number|cell))\b/,
+  /\b(don't|dont|do not|never) (ever )?(call|phone|ring|contact) (me|this number|my (phone|number|cell))( ever)? (again|anymore|any more)\b/,
+  /\b(take|remove|delete) (me|my (phone )?number) (off|from) (your|the|this) ((call|calling|phone|contact|mailing) )?list\b/,
+  /\bdo not call list\b/,
+  /\b(no more|stop the|stop these|stop your) (calls|phone calls)\b/,
+  /\b(i|we) (don't|dont|do not) want (to be (called|contacted)|(any )?(more )?(calls|phone calls))\b/,
+];
+/** Polite words around a short request ("no, please stop calling, thanks"). */
+const FILLER = "(?:(?:no|nope|sorry|actually|um|uh|well|please|okay|ok|look|listen|hey|thanks|thank you|bye|goodbye|just|again|anymore|any more)(?: |$))*";
+const whole = (body: string) => new RegExp(`^${FILLER}(?:${body})(?: |$)${FILLER}$`);
+/** Asking not to be called, said as the whole answer (in a longer answer these words may be about something else). */
+const OPT_OUT_WHOLE = whole("stop calling|(don't|dont|do not) call( me)?|leave me alone|unsubscribe|stop it");
+/** Declining to go on with the screening, said as the whole answer. */
+const DECLINE_WHOLE = whole(
+  [
+    "(i'm|i am|im) (not|no longer) interested",
+    'not interested',
+    "(i )?(don't|dont|do not) want to (continue|go on|do this|carry on|proceed|answer( any more| anymore)?)",
+    "(i )?(want|would like|wanna)( to)? (stop|end|quit|hang up)( (the|this) (call|interview|screening))?( now)?",
+    "(i'd|id) like to (stop|end|quit|hang up)( (the|this) (call|interview|screening))?( now)?",
+    "(i'm|i am|im) (done|withdrawing)( now)?",
+    'i withdraw( my application)?',
+    '(end|stop) (the|this) (call|interview|screening)',
+    "(let's|lets) stop( here)?",
+  ].join('|'),
+);
+
+/**
+ * Whether an answer asks for the calls to stop: 'opt_out' (do not call me again) or 'decline' (I do
+ * not want to go on). Either ends the call, and no further call is placed (decision 025). Read
+ * before anything else the answer might be, at every step of the call.
+ */
+export function stopRequest(answer: string): 'opt_out' | 'decline' | null {
+  const text = normalise(answer);
+  if (!text) return null;
+  if (OPT_OUT_ANYWHERE.some((re) => re.test(text)) || OPT_OUT_WHOLE.test(text)) return 'opt_out';
+  if (DECLINE_WHOLE.test(text)) return 'decline';
+  return null;
 }
 
 export function openConversation(script: CallScript): Turn {
@@ -94,9 +146,12 @@ export async function continueConversation(ai: AiEngine, script: CallScript, sta
     return ask({ phase: 'question', questionIndex: index, retries: 0 }, lead ? [lead, question] : [question]);
   };
 
+  if (state.phase === 'ended') return { state, say: [], transcript: [] };
+  const stop = stopRequest(spoken);
+  if (stop === 'opt_out') return end(state, 'opted_out', OPTED_OUT, heard);
+  if (stop === 'decline') return end(state, 'declined', DECLINED, heard);
+
   switch (state.phase) {
-    case 'ended':
-      return { state, say: [], transcript: [] };
     case 'consent': {
       const consent = classifyConsent(spoken);
       if (consent === 'yes') return askQuestion(0, 'Great, thank you. Here is the first question.');

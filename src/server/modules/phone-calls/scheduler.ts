@@ -4,6 +4,7 @@ import { CALLABLE_CANDIDATE_STATUSES, isScreened } from '../../../contracts/stat
 import type { Db } from '../../db/client';
 import { phoneScreeningCandidates } from '../../db/schema';
 import type { JobQueue } from '../../queue/queue';
+import { notOptedOut, optOutOf } from './opt-out';
 import { noteCallsHeldForReview, ownerIsApproved } from './review-gate';
 
 export const PLACE_SCREENING_CALL = 'place-screening-call';
@@ -39,7 +40,13 @@ export function nextCallableInstant(at: Date, timeZone: string): Date {
  * account's candidates are claimed; the others keep waiting, and their card says why.
  */
 export async function dispatchDueCalls(deps: { db: Db; queue: Pick<JobQueue, 'send'> }, now: Date): Promise<number[]> {
-  const isDue = and(isNotNull(phoneScreeningCandidates.nextCallAt), lte(phoneScreeningCandidates.nextCallAt, now), inArray(phoneScreeningCandidates.status, CALLABLE_CANDIDATE_STATUSES));
+  const isDue = and(
+    isNotNull(phoneScreeningCandidates.nextCallAt),
+    lte(phoneScreeningCandidates.nextCallAt, now),
+    inArray(phoneScreeningCandidates.status, CALLABLE_CANDIDATE_STATUSES),
+    // Never a candidate who asked not to be called again or declined (decision 025).
+    notOptedOut,
+  );
   await noteCallsHeldForReview(deps.db, isDue);
   const approved = ownerIsApproved(deps.db);
   const due = await deps.db
@@ -101,6 +108,8 @@ export async function afterUnsuccessfulCall(
 ): Promise<void> {
   const [candidate] = await deps.db.select().from(phoneScreeningCandidates).where(eq(phoneScreeningCandidates.id, candidateId)).limit(1);
   if (!candidate || isScreened(candidate.status)) return;
+  // A late report about a call in which the candidate opted out (say, one the provider took for a machine) schedules nothing.
+  if (await optOutOf(deps.db, candidateId)) return;
   const attempts = Math.max(candidate.attempts, 1);
   if (reason !== 'failed' && attempts < deps.policy.maxAttempts) {
     const next = nextCallableInstant(new Date(now.getTime() + deps.policy.retryMinutes * 60_000), candidate.timeZone);

@@ -4,6 +4,8 @@ import type { ReviewDecision } from '../../../contracts/statuses';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { interviewReviews, interviews, jobs, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { csvCell } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
@@ -66,13 +68,23 @@ export async function saveReview(
   for (const s of input.scores) {
     if (!before.current.criteria.some((c) => c.name === s.criterion)) throw new AppError('VALIDATION_FAILED', `No criterion named "${s.criterion}" in this evaluation`);
   }
+  // Each entry is audited with it, by id: its reason (free text about the person) stays in interview_reviews (decision 024).
+  const audit = { actorUserId: user.id, companyId: user.companyId, subject: `interview:${interviewId}` } as const;
   await deps.db.transaction(async (tx) => {
     for (const s of input.scores) {
       const from = before.current.criteria.find((c) => c.name === s.criterion)!.score;
-      await tx.insert(interviewReviews).values({ interviewId, userId: user.id, kind: 'score', criterion: s.criterion, fromScore: from, toScore: s.score, reason: s.reason });
+      const [entry] = await tx
+        .insert(interviewReviews)
+        .values({ interviewId, userId: user.id, kind: 'score', criterion: s.criterion, fromScore: from, toScore: s.score, reason: s.reason })
+        .returning({ id: interviewReviews.id });
+      await recordAudit(tx, { ...audit, action: 'score_changed', details: { reviewId: entry!.id, criterion: s.criterion, from, to: s.score } });
     }
     if (input.decision) {
-      await tx.insert(interviewReviews).values({ interviewId, userId: user.id, kind: 'decision', decision: input.decision, reason: input.note ?? '' });
+      const [entry] = await tx
+        .insert(interviewReviews)
+        .values({ interviewId, userId: user.id, kind: 'decision', decision: input.decision, reason: input.note ?? '' })
+        .returning({ id: interviewReviews.id });
+      await recordAudit(tx, { ...audit, action: 'decision_recorded', details: { reviewId: entry!.id, decision: input.decision } });
     }
   });
   return reviewState(deps, user, interviewId);
@@ -120,12 +132,7 @@ export async function jobAnalytics(db: Db, user: SessionUser, jobId: number): Pr
   };
 }
 
-const csvCell = (v: string | number | null | undefined) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  // Cells starting with = + - @ are prefixed so a spreadsheet never runs them as formulas.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+/** Kept for the modules that import it from here: the helper lives in lib/csv.ts. */
 
 export async function interviewsCsv(db: Db, user: SessionUser, jobId: number): Promise<{ filename: string; csv: string }> {
   const job = await getOwnJob(db, user, jobId);
@@ -150,6 +157,8 @@ export async function interviewsCsv(db: Db, user: SessionUser, jobId: number): P
       .map(csvCell)
       .join(','),
   );
+  // Names and emails leave the product here: audited like a candidate's own export.
+  await recordAudit(db, { action: 'interviews_exported', actorUserId: user.id, companyId: user.companyId, subject: `job:${jobId}`, details: { rows: lines.length } });
   const slug = job.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'job';
   return { filename: `${slug}-interviews.csv`, csv: `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n` };
 }

@@ -2,13 +2,15 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { isInterviewOpen } from '@/contracts/statuses';
 import { candidateInterviewQuery } from './get-candidate-interview';
 import { candidateJobQuery } from './get-candidate-job';
+import { noticeQuery } from './notice';
 
-/** The room's two reads, the interview and then its job, into the cache the room reads from. */
+/** The room's reads, the interview and then its job and notice, into the cache the room reads from. */
 async function prefetchCandidateRoom(queryClient: QueryClient, interviewId: number, token: string): Promise<void> {
   try {
     const interview = await queryClient.fetchQuery(candidateInterviewQuery(interviewId, token));
     // A submitted interview: the room says so and never asks for the job.
-    if (isInterviewOpen(interview.status)) await queryClient.prefetchQuery(candidateJobQuery(interview.jobId, token));
+    // The job and the notice the ready page shows (decision 025), side by side.
+    if (isInterviewOpen(interview.status)) await Promise.all([queryClient.prefetchQuery(candidateJobQuery(interview.jobId, token)), queryClient.prefetchQuery(noticeQuery(interviewId, token))]);
   } catch {
     // The room shows the failure itself (and asks again when it mounts).
   }

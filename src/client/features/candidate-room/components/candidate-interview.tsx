@@ -1,6 +1,7 @@
 import { isNotFound, isRefused, isSignedOut } from '@/client/lib/error-messages';
 import { useCandidateInterview } from '../api/get-candidate-interview';
 import { useCandidateJob } from '../api/get-candidate-job';
+import { useNotice } from '../api/notice';
 import { isInterviewOpen } from '@/contracts/statuses';
 import { CompletedView } from './completed-view';
 import { ErrorView } from './error-view';
@@ -26,6 +27,8 @@ export function CandidateInterview({ interviewId, token }: CandidateInterviewPro
   const interviewData = interviewQuery.data;
   // The job is fetched once the interview named it, and only if the interview can still be taken.
   const jobQuery = useCandidateJob(interviewData && isInterviewOpen(interviewData.status) ? interviewData.jobId : undefined, token);
+  // The notice the candidate agrees to before starting (decision 025): the ready view waits for it like for the job.
+  const noticeQuery = useNotice(interviewId, token, { enabled: Boolean(interviewData && isInterviewOpen(interviewData.status)) });
 
   useDocumentTitle('Your AI Interview — Hireloop');
 
@@ -41,6 +44,11 @@ export function CandidateInterview({ interviewId, token }: CandidateInterviewPro
   if (jobQuery.isError) {
     if (isLinkProblem(jobQuery.error)) return <NotFoundView />;
     return <ErrorView message={LOAD_FAILED} onRetry={() => void jobQuery.refetch()} isRetrying={jobQuery.isFetching} />;
+  }
+  if (noticeQuery.isPending) return <LoadingView />;
+  if (noticeQuery.isError) {
+    if (isLinkProblem(noticeQuery.error)) return <NotFoundView />;
+    return <ErrorView message={LOAD_FAILED} onRetry={() => void noticeQuery.refetch()} isRetrying={noticeQuery.isFetching} />;
   }
   return <InterviewSession interviewId={interviewId} token={token} interview={interview} job={jobQuery.data} />;
 }

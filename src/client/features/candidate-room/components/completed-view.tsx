@@ -2,6 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import { DataRequestSection } from './data-request-section';
 import { MessageCard } from './message-card';
 import { RoomFrame } from './room-frame';
+import { SelfIdentificationSection } from './self-identification-section';
 
 /** The end of the interview; also what a link shows once its interview was handed in. */
 export function CompletedView({ alreadySubmitted = false, link }: { alreadySubmitted?: boolean; link: { interviewId: number; token: string } }) {
@@ -14,6 +15,7 @@ export function CompletedView({ alreadySubmitted = false, link }: { alreadySubmi
           <p>Thank you for participating. Your interview has been recorded and submitted.</p>
         )}
         <p className="text-sm">You can close this page now.</p>
+        <SelfIdentificationSection interviewId={link.interviewId} token={link.token} />
         <div className="border-t border-slate-200 pt-4 text-left">
           <DataRequestSection interviewId={link.interviewId} token={link.token} />
         </div>

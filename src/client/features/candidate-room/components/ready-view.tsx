@@ -5,8 +5,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Label } from '@/client/components/ui/label';
 import type { InterviewRecorder } from '@/client/features/candidate-room/recording/types';
+import { describeError } from '@/client/lib/error-messages';
+import { useGiveConsent, useNotice } from '../api/notice';
+import { AlternativeRequestSection } from './alternative-request-section';
 import { DataRequestSection } from './data-request-section';
 import { DeviceCheck } from './device-check';
+import { NoticeSection } from './notice-section';
 import { RoomFrame } from './room-frame';
 
 interface ReadyViewProps {
@@ -36,9 +40,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ReadyView(props: ReadyViewProps) {
   const { interviewId, token, candidateName, jobTitle, questionCount, video, isResuming, recorder, preferTyping, onPreferTypingChange, onStart } = props;
   const [consented, setConsented] = useState(false);
+  const notice = useNotice(interviewId, token);
+  const giveConsent = useGiveConsent(interviewId, token);
   const consentId = useId();
   const typingId = useId();
   const name = candidateName.trim();
+  const version = notice.data?.notice.version;
+  const canStart = consented && version !== undefined && !giveConsent.isPending;
+
+  // The consent is recorded with the version of the notice shown (decision 025), then the interview starts.
+  const start = () => {
+    if (version === undefined) return;
+    // A refused consent (the notice changed meanwhile, say) is asked for again once the notice is read again.
+    giveConsent.mutate(version, { onSuccess: () => onStart(), onError: () => setConsented(false) });
+  };
 
   return (
     <RoomFrame>
@@ -69,6 +84,10 @@ export function ReadyView(props: ReadyViewProps) {
               </ul>
             </div>
           </Section>
+
+          <NoticeSection notice={notice.data?.notice} isError={notice.isError} onRetry={() => void notice.refetch()} />
+
+          <AlternativeRequestSection interviewId={interviewId} token={token} requests={notice.data?.alternativeRequests} />
 
           <Section title="What to Expect">
             <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
@@ -128,10 +147,10 @@ export function ReadyView(props: ReadyViewProps) {
             <div className="flex items-start gap-3">
               <Checkbox id={consentId} checked={consented} onCheckedChange={(checked) => setConsented(checked === true)} className="mt-0.5" />
               <Label htmlFor={consentId} className="leading-snug">
-                I understand and agree to be interviewed and evaluated by AI and to be recorded.
+                I have read the notice above and agree to be interviewed and evaluated by AI and to be recorded.
               </Label>
             </div>
-            <Button size="lg" onClick={onStart} disabled={!consented} aria-describedby={consented ? undefined : `${consentId}-why`}>
+            <Button size="lg" onClick={start} disabled={!canStart} aria-describedby={consented ? undefined : `${consentId}-why`}>
               Ready to Start
             </Button>
             {consented ? null : (
@@ -139,6 +158,11 @@ export function ReadyView(props: ReadyViewProps) {
                 Please tick the box above to start.
               </p>
             )}
+            {giveConsent.isError ? (
+              <p role="alert" className="text-sm text-red-700">
+                {describeError(giveConsent.error)}
+              </p>
+            ) : null}
           </div>
         </CardContent>
       </Card>

@@ -7,6 +7,7 @@ import { useReview } from '../api/get-review';
 import { RecordingPlayerContext, useRecordingPlayerState } from '../hooks/use-recording-player';
 import { BiasCard } from './bias-card';
 import { CandidateDetails } from './candidate-details';
+import { ConsentCard } from './consent-card';
 import { FeedbackCard } from './feedback-card';
 import { InterviewDataCard } from './interview-data-card';
 import { RecordingCard } from './recording-card';
@@ -67,6 +68,7 @@ function Report({ interview }: { interview: InterviewDetail }) {
         <ReportHeader title={title} jobId={interview.jobId} />
         <DataDeletedBanner deletedAt={interview.dataDeletedAt} />
         <CandidateDetails candidateName={interview.candidateName} email={interview.email} status={interview.status} />
+        <ConsentCard interviewId={interview.id} jobId={interview.jobId} status={interview.status} />
         {isCompleted ? (
           <>
             <FeedbackCard feedback={feedback} review={review.data} />

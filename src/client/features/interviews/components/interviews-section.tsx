@@ -195,7 +195,25 @@ function InterviewRow({ row, isSelected, onToggle }: InterviewRowProps) {
       </th>
       <td className="px-4 py-3 break-all text-slate-700">{row.email}</td>
       <td className="px-4 py-3">
-        <Badge variant={statusVariant(row.status)}>{statusLabel(row.status)}</Badge>
+        <span className="flex flex-wrap items-center gap-1.5">
+          <Badge variant={statusVariant(row.status)}>{statusLabel(row.status)}</Badge>
+          {row.alternativeRequested ? (
+            // The candidate asked for a person or an accommodation, and nobody has resolved it yet (decision 025):
+            // the badge opens the report, where the request is read and resolved, whatever the interview's status.
+            <a
+              href={`/interview/${row.id}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={NEW_TAB_NOTE_ID}
+              onClick={stopRowClick}
+              className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100">
+                Alternative requested
+              </Badge>
+            </a>
+          ) : null}
+        </span>
       </td>
       <td className="px-4 py-3 whitespace-nowrap tabular-nums">
         {isCompleted && typeof row.overallScore === 'number' ? (

@@ -145,6 +145,11 @@ export function SendEmailDialog({ open, onOpenChange, jobId, jobTitle, companyNa
             </FormField>
           </fieldset>
 
+          <p className="text-sm text-slate-600">
+            Every invitation ends with a short notice added by Hireloop: that an AI conducts and scores the interview, what it evaluates, and how
+            the candidate can ask for an alternative.
+          </p>
+
           {preview ? (
             <details className="rounded-md border border-slate-200 text-sm">
               <summary className="cursor-pointer rounded-md px-3 py-2 font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
