@@ -2,7 +2,20 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog, dataRequests, emails, feedback, interviewReviews, phoneCalls, phoneScreeningCandidates, phoneScreenings, users } from '../../db/schema';
+import {
+  alternativeRequests,
+  auditLog,
+  callOptOuts,
+  dataRequests,
+  emails,
+  feedback,
+  interviewConsents,
+  interviewReviews,
+  phoneCalls,
+  phoneScreeningCandidates,
+  phoneScreenings,
+  users,
+} from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { RecordingStorage } from '../../storage/recordings';
@@ -26,7 +39,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 export async function exportInterview(deps: { db: Db; storage: RecordingStorage }, user: SessionUser, interviewId: number): Promise<{ filename: string; stream: Readable }> {
   const { db, storage } = deps;
   const row = await getOwnInterview(db, user, interviewId);
-  const [reviews, notes, mail, requests, audits] = await Promise.all([
+  const [reviews, notes, mail, requests, audits, consents, alternatives] = await Promise.all([
     db
       .select({ review: interviewReviews, reviewer: users.username })
       .from(interviewReviews)
@@ -37,6 +50,8 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStorage 
     db.select().from(emails).where(eq(emails.interviewId, interviewId)).orderBy(asc(emails.createdAt)),
     db.select().from(dataRequests).where(eq(dataRequests.interviewId, interviewId)),
     db.select().from(auditLog).where(eq(auditLog.subject, `interview:${interviewId}`)).orderBy(asc(auditLog.at)),
+    db.select().from(interviewConsents).where(eq(interviewConsents.interviewId, interviewId)).orderBy(asc(interviewConsents.givenAt)),
+    db.select().from(alternativeRequests).where(eq(alternativeRequests.interviewId, interviewId)).orderBy(asc(alternativeRequests.requestedAt)),
   ]);
   // A segment whose file is gone (deleted data) is listed as missing rather than breaking the download half-way.
   const segments = await Promise.all(
@@ -69,6 +84,9 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStorage 
     notes: notes.map((n) => ({ content: n.content, rating: n.rating, createdAt: iso(n.createdAt) })),
     emails: mail.map((m) => ({ kind: m.kind, to: m.toAddress, subject: m.subject, body: m.body, status: m.status, createdAt: iso(m.createdAt), sentAt: iso(m.sentAt) })),
     dataRequests: requests.map((r) => ({ kind: r.kind, status: r.status, requestedAt: iso(r.requestedAt), dueAt: iso(r.dueAt), completedAt: iso(r.completedAt) })),
+    // The notice the candidate agreed to, word for word, and their requests for an alternative (decision 025).
+    consents: consents.map((c) => ({ noticeVersion: c.noticeVersion, noticeText: c.noticeText, givenAt: iso(c.givenAt) })),
+    alternativeRequests: alternatives.map((r) => ({ kind: r.kind, message: r.message, status: r.status, requestedAt: iso(r.requestedAt), resolvedAt: iso(r.resolvedAt) })),
     auditTrail: audits.map((a) => ({ at: iso(a.at), action: a.action, details: a.details })),
     recordings: segments.map((s) => (s.present ? { file: s.file, bytes: s.bytes } : { file: null, bytes: s.bytes, missing: true })),
   };
@@ -131,9 +149,10 @@ export async function exportPhoneCandidate(deps: { db: Db; twilio: TwilioSetting
     .where(and(eq(phoneScreeningCandidates.id, candidateId), eq(phoneScreenings.companyId, user.companyId)));
   if (!found) throw new AppError('NOT_FOUND', 'Candidate not found');
   const { candidate: c, screening: s } = found;
-  const [calls, audits] = await Promise.all([
+  const [calls, audits, [optOut]] = await Promise.all([
     db.select().from(phoneCalls).where(eq(phoneCalls.candidateId, candidateId)).orderBy(asc(phoneCalls.attempt), asc(phoneCalls.id)),
     db.select().from(auditLog).where(eq(auditLog.subject, `phone_candidate:${candidateId}`)).orderBy(asc(auditLog.at), asc(auditLog.id)),
+    db.select().from(callOptOuts).where(eq(callOptOuts.candidateId, candidateId)),
   ]);
   await recordAudit(db, { action: 'candidate_data_exported', actorUserId: user.id, companyId: user.companyId, subject: `phone_candidate:${candidateId}` });
 
@@ -169,6 +188,8 @@ export async function exportPhoneCandidate(deps: { db: Db; twilio: TwilioSetting
         deletionReason: c.deletionReason,
       },
       notes: c.notes,
+      // Asked not to be called again, or declined (decision 025).
+      optOut: optOut ? { reason: optOut.reason, optedOutAt: iso(optOut.optedOutAt) } : null,
       transcript: c.transcript,
       evaluation: c.feedback,
       calls: calls.map((call) => {

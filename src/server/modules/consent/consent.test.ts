@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlternativeRequest, AlternativeRequestItem, CandidateNoticeView, ConsentRecord, InterviewConsentView } from '../../../contracts/consent';
@@ -255,6 +256,21 @@ describe('asking for an alternative', () => {
     // Not after the interview was submitted.
     await t.database.db.update(interviews).set({ status: 'evaluating' }).where(eq(interviews.id, iv.id));
     expect((await ask(iv, { kind: 'human_interview' })).statusCode).toBe(409);
+  });
+
+  it('is part of the candidate\'s access export: the notice they agreed to, word for word, and their requests', async () => {
+    const iv = await newInterview('Dorothy Vaughan', 'dorothy@example.com');
+    expect((await consent(iv)).statusCode).toBe(201);
+    expect((await ask(iv, { kind: 'more_time', message: 'I read slowly.' })).statusCode).toBe(201);
+    const res = await recruiter.get(`/api/interview/${iv.id}/export`);
+    expect(res.statusCode).toBe(200);
+    const document = JSON.parse(strFromU8(unzipSync(new Uint8Array(res.rawPayload))['interview.json']!)) as {
+      consents: { noticeVersion: string; noticeText: string; givenAt: string }[];
+      alternativeRequests: { kind: string; message: string | null; status: string }[];
+    };
+    const [stored] = await t.database.db.select().from(interviewConsents).where(eq(interviewConsents.interviewId, iv.id));
+    expect(document.consents).toEqual([{ noticeVersion: NOTICE_VERSION, noticeText: stored!.noticeText, givenAt: stored!.givenAt.toISOString() }]);
+    expect(document.alternativeRequests).toMatchObject([{ kind: 'more_time', message: 'I read slowly.', status: 'open' }]);
   });
 
   it('keeps the request but not the candidate\'s words when their data is deleted', async () => {
