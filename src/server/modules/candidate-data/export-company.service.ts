@@ -7,6 +7,7 @@ import { csvLine, type CsvValue } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../auth/session';
 import { applyReview } from '../report/current-scores';
+import { iso, phoneCandidateRecord } from './export-records';
 import { jsonArray, mapPages, pagesById, zipStream, type ZipWriter } from './export-zip';
 
 /** The version of the company export's layout, written into it (company.json, README.txt). */
@@ -20,7 +21,6 @@ const CSV_PAGE = 1_000;
 const exporting = new Set<number>();
 export const EXPORT_IN_PROGRESS = 'Your company’s data is already being exported: wait for that download to finish, then try again';
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 const csv = (cells: readonly CsvValue[]) => `${csvLine(cells)}\r\n`;
 
@@ -448,24 +448,9 @@ async function writeScreenings(zip: ZipWriter, db: Db, snap: Snapshot, nameOf: (
         const ids = page.map((c) => c.id);
         const calls = groupBy(await db.select().from(phoneCalls).where(inArray(phoneCalls.candidateId, ids)).orderBy(asc(phoneCalls.attempt), asc(phoneCalls.id)), (c) => c.candidateId);
         return page.map((c) => ({
-          id: c.id,
-          screeningId: c.screeningId,
+          ...phoneCandidateRecord(c),
           jobTitle: c.jobTitle,
-          candidateName: c.candidateName,
-          countryCode: c.countryCode,
-          phoneNumber: c.phoneNumber,
-          interviewTime: iso(c.interviewTime),
-          timeZone: c.timeZone,
-          status: c.status,
-          outcome: c.outcome,
-          attempts: c.attempts,
-          nextCallAt: iso(c.nextCallAt),
-          completedAt: iso(c.completedAt),
-          createdAt: iso(c.createdAt),
           notes: c.notes,
-          legalHold: c.legalHold,
-          dataDeletedAt: iso(c.dataDeletedAt),
-          deletionReason: c.deletionReason,
           transcript: c.transcript,
           evaluation: c.feedback,
           calls: (calls.get(c.id) ?? []).map((call) => ({

@@ -22,12 +22,12 @@ import type { RecordingStorage } from '../../storage/recordings';
 import type { TwilioSettings } from '../../telephony/twilio';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
+import { iso, phoneCandidateRecord } from './export-records';
 import { zipStream } from './export-zip';
 
 /** The version of the export's layout, written into it so a reader knows what it holds. */
 export const EXPORT_FORMAT = 'hireloop-interview-export-1';
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /**
  * Everything stored about one video interview's candidate, for an access request (GDPR art. 15,
@@ -169,24 +169,7 @@ export async function exportPhoneCandidate(deps: { db: Db; twilio: TwilioSetting
       format: PHONE_EXPORT_FORMAT,
       exportedAt: new Date().toISOString(),
       screening: { id: s.id, jobTitle: s.jobTitle, jobDescription: s.jobDescription, agentName: s.agentName, questions: s.questions },
-      candidate: {
-        id: c.id,
-        screeningId: c.screeningId,
-        candidateName: c.candidateName,
-        countryCode: c.countryCode,
-        phoneNumber: c.phoneNumber,
-        interviewTime: iso(c.interviewTime),
-        timeZone: c.timeZone,
-        status: c.status,
-        outcome: c.outcome,
-        attempts: c.attempts,
-        nextCallAt: iso(c.nextCallAt),
-        completedAt: iso(c.completedAt),
-        createdAt: iso(c.createdAt),
-        legalHold: c.legalHold,
-        dataDeletedAt: iso(c.dataDeletedAt),
-        deletionReason: c.deletionReason,
-      },
+      candidate: phoneCandidateRecord(c),
       notes: c.notes,
       // Asked not to be called again, or declined (decision 025).
       optOut: optOut ? { reason: optOut.reason, optedOutAt: iso(optOut.optedOutAt) } : null,
