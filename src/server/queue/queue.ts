@@ -56,7 +56,12 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     // pg-boss marks a finished job complete without awaiting it, so its stop can return with that
     // statement still running; closing the database under it would fail it as an unhandled
-    // rejection. Wait for every statement it issued.
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    // rejection. Wait for every statement it issued, and for the ones those lead to: a chain (its
+    // maintenance, a completion) issues its next statement as soon as the previous one answers, so
+    // the set is checked again only after a turn of the event loop has let such a chain go on.
+    do {
+      await Promise.allSettled([...this.inFlight]);
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (this.inFlight.size > 0);
   }
 }
