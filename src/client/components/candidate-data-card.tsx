@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
-import { LoaderCircle, ShieldCheck, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { Download, LoaderCircle, ShieldCheck, Trash2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
@@ -62,12 +62,12 @@ export interface CandidateDataCardProps {
    * (the caller has already said why, in a toast).
    */
   onDelete: (reason: RecruiterDeletionReason) => Promise<unknown>;
-  /** Shown at the end of the card, deleted or not (the report's download of everything stored). */
-  footer?: ReactNode;
+  /** The access-request download: where it is and what it holds ("this interview and its recording"). */
+  download?: { href: string; holds: string };
 }
 
 /** 'Candidate data': the legal hold, deleting the candidate's data with a reason, and after deletion when it happened. */
-export function CandidateDataCard({ candidateName, deletes, deletedAt, legalHold, isHoldPending, onLegalHoldChange, isDeleting, onDelete, footer }: CandidateDataCardProps) {
+export function CandidateDataCard({ candidateName, deletes, deletedAt, legalHold, isHoldPending, onLegalHoldChange, isDeleting, onDelete, download }: CandidateDataCardProps) {
   const headingId = useId();
   const holdId = useId();
   const heldReasonId = useId();
@@ -149,7 +149,16 @@ export function CandidateDataCard({ candidateName, deletes, deletedAt, legalHold
           onDelete={onDelete}
           noticeRef={noticeRef}
         />
-        {footer}
+        {download && (
+          <p className="border-t border-slate-200 pt-4 text-sm text-slate-600">
+            For a candidate’s access request:{' '}
+            <a href={download.href} download className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-4">
+              <Download className="size-4" aria-hidden="true" />
+              Download all data (ZIP)
+            </a>{' '}
+            with everything stored about {download.holds}.
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,4 +1,3 @@
-import { Download } from 'lucide-react';
 import type { InterviewDetail } from '@/contracts/interviews';
 import { CandidateDataCard } from '@/client/components/candidate-data-card';
 import { useDeleteInterviewData } from '../api/delete-interview-data';
@@ -27,16 +26,7 @@ export function InterviewDataCard({ interview }: { interview: InterviewDetail })
       onLegalHoldChange={(value) => hold.mutate(value)}
       isDeleting={erase.isPending}
       onDelete={(reason) => erase.mutateAsync({ reason })}
-      footer={
-        <p className="border-t border-slate-200 pt-4 text-sm text-slate-600">
-          For a candidate’s access request:{' '}
-          <a href={`/api/interview/${interview.id}/export`} download className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-4">
-            <Download className="size-4" aria-hidden="true" />
-            Download all data (ZIP)
-          </a>{' '}
-          with everything stored about this interview and its recording.
-        </p>
-      }
+      download={{ href: `/api/interview/${interview.id}/export`, holds: 'this interview and its recording' }}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { Download } from 'lucide-react';
 import type { ScreeningResult } from '@/contracts/phone-call-results';
 import { CandidateDataCard } from '@/client/components/candidate-data-card';
 import { useDeleteCandidateData } from '../api/delete-candidate-data';
@@ -27,16 +26,7 @@ export function ScreeningDataCard({ result }: { result: ScreeningResult }) {
       onLegalHoldChange={(value) => hold.mutate(value)}
       isDeleting={erase.isPending}
       onDelete={(reason) => erase.mutateAsync({ reason })}
-      footer={
-        <p className="border-t border-slate-200 pt-4 text-sm text-slate-600">
-          For a candidate’s access request:{' '}
-          <a href={`/api/phone-screening/candidates/${result.id}/export`} download className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-4">
-            <Download className="size-4" aria-hidden="true" />
-            Download all data (ZIP)
-          </a>{' '}
-          with everything stored about this candidate, their calls and the call recordings.
-        </p>
-      }
+      download={{ href: `/api/phone-screening/candidates/${result.id}/export`, holds: 'this candidate, their calls and the call recordings' }}
     />
   );
 }
