@@ -13,6 +13,8 @@ import {
   REVIEW_STATUSES,
   SCREENING_CANDIDATE_STATUSES,
   USER_ROLES,
+  COMPANY_ROLES,
+  NOTIFICATION_KINDS,
 } from './statuses';
 
 /** The closed sets of statuses.ts as zod enums, for the contracts' request and response schemas. */
@@ -21,6 +23,8 @@ export const screeningCandidateStatus = z.enum(SCREENING_CANDIDATE_STATUSES);
 export const phoneCallStatus = z.enum(PHONE_CALL_STATUSES);
 export const callProvider = z.enum(CALL_PROVIDERS);
 export const userRole = z.enum(USER_ROLES);
+export const companyRole = z.enum(COMPANY_ROLES);
+export const notificationKind = z.enum(NOTIFICATION_KINDS);
 export const reviewStatus = z.enum(REVIEW_STATUSES);
 export const reviewEntryKind = z.enum(REVIEW_ENTRY_KINDS);
 export const reviewDecision = z.enum(REVIEW_DECISIONS);

@@ -61,8 +61,35 @@ export type CallProvider = (typeof CALL_PROVIDERS)[number];
 
 // ---- Accounts, reviews and mail ----------------------------------------------------------------
 
+/** The install's operator ('admin': reviews new companies at /admin) or anyone else. Not a role in a company: see COMPANY_ROLES. */
 export const USER_ROLES = ['admin', 'member'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/**
+ * A member's role in their company (issue 16, decision 026), from least to most: a viewer reads
+ * reports; a recruiter also runs jobs, interviews, screenings and reviews; an owner also manages
+ * members and the company's settings.
+ */
+export const COMPANY_ROLES = ['viewer', 'recruiter', 'owner'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+/** Whether a member with `role` may do what needs at least `needed`. */
+export function hasCompanyRole(role: CompanyRole, needed: CompanyRole): boolean {
+  return COMPANY_ROLES.indexOf(role) >= COMPANY_ROLES.indexOf(needed);
+}
+
+/** How long an invitation to join a company stays valid. */
+export const MEMBER_INVITATION_DAYS = 7;
+/** How long a password reset link stays valid. */
+export const PASSWORD_RESET_MINUTES = 60;
+/** How long a candidate's interview link stays valid by default, and the company setting's bounds. */
+export const CANDIDATE_LINK_DAY_BOUNDS = { min: 1, max: 90, default: 14 } as const;
+/** When a candidate who has not started is reminded (once). */
+export const CANDIDATE_REMINDER_DAYS = 3;
+
+/** The emails a member may choose to get (each on by default but the daily digest). */
+export const NOTIFICATION_KINDS = ['interview_completed', 'screening_completed', 'candidate_request', 'daily_digest'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** An account's review by the operator: pending until approved or rejected. */
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;

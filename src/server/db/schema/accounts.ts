@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { RETENTION_DAY_BOUNDS, REVIEW_STATUSES, USER_ROLES } from '../../../contracts/statuses';
+import { CANDIDATE_LINK_DAY_BOUNDS, COMPANY_ROLES, RETENTION_DAY_BOUNDS, REVIEW_STATUSES, USER_ROLES } from '../../../contracts/statuses';
 import { oneOf } from './one-of';
 
 export const companies = pgTable(
@@ -11,8 +11,16 @@ export const companies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** How long candidates' recordings, transcripts and evaluations are kept after the interview or call ends. */
     retentionDays: integer('retention_days').notNull().default(RETENTION_DAY_BOUNDS.default),
+    /** How many days a candidate's interview link stays valid after it is sent. */
+    candidateLinkDays: integer('candidate_link_days').notNull().default(CANDIDATE_LINK_DAY_BOUNDS.default),
   },
-  (t) => [check('companies_retention_days_check', sql`${t.retentionDays} between ${sql.raw(String(RETENTION_DAY_BOUNDS.min))} and ${sql.raw(String(RETENTION_DAY_BOUNDS.max))}`)],
+  (t) => [
+    check('companies_retention_days_check', sql`${t.retentionDays} between ${sql.raw(String(RETENTION_DAY_BOUNDS.min))} and ${sql.raw(String(RETENTION_DAY_BOUNDS.max))}`),
+    check(
+      'companies_candidate_link_days_check',
+      sql`${t.candidateLinkDays} between ${sql.raw(String(CANDIDATE_LINK_DAY_BOUNDS.min))} and ${sql.raw(String(CANDIDATE_LINK_DAY_BOUNDS.max))}`,
+    ),
+  ],
 );
 
 /** review: pending until an operator approves or rejects; isApproved mirrors 'approved'. */
@@ -25,7 +33,13 @@ export const users = pgTable(
       .references(() => companies.id),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** The install's operator or not; the member's role in the company is companyRole. */
     role: text('role', { enum: USER_ROLES }).notNull().default('member'),
+    companyRole: text('company_role', { enum: COMPANY_ROLES }).notNull().default('owner'),
+    /** Where password reset links and notifications go; a username that is an email address serves when empty. */
+    email: text('email'),
+    /** Removed from the company by an owner: signs in no more; the row stays for the records it authored. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     isApproved: boolean('is_approved').notNull().default(false),
     reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -42,6 +56,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_company_idx').on(t.companyId),
     oneOf('users_role_check', t.role, USER_ROLES),
+    oneOf('users_company_role_check', t.companyRole, COMPANY_ROLES),
     oneOf('users_review_status_check', t.reviewStatus, REVIEW_STATUSES),
   ],
 );
@@ -51,11 +66,16 @@ export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
+    /** How the account page names a session (the hash stays private). */
+    publicId: serial('public_id').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end of the session (its creation plus the configured lifetime). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Last request seen (written at most once a minute); the idle timeout counts from here. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },

@@ -62,6 +62,8 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActivity: timestamp('last_activity', { withTimezone: true }),
     numOfInterviews: integer('num_of_interviews').notNull().default(0),
+    /** Closed by a recruiter: candidate links show the position is closed; nothing is deleted. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [index('jobs_company_idx').on(t.companyId)],
 );
@@ -96,6 +98,10 @@ export const interviews = pgTable(
     isActive: boolean('is_active').notNull().default(false),
     lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
     emailSent: boolean('email_sent').notNull().default(false),
+    /** The candidate's link opens nothing after this (the company's link validity from the last invitation sent). */
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+    /** When the one automatic reminder went, for a candidate who had not started. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** The recording's segments (tus upload ids, in order), once the candidate submitted. */
     recordingSegments: jsonb('recording_segments').$type<{ uploadId: string; bytes: number }[]>(),
     startedAt: timestamp('started_at', { withTimezone: true }),

@@ -3,3 +3,4 @@ export * from './hiring';
 export * from './outreach';
 export * from './equality';
 export * from './consent';
+export * from './team';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { EMAIL_STATUSES } from '../../../contracts/statuses';
 import { oneOf } from './one-of';
 
@@ -32,10 +32,14 @@ export const emails = pgTable(
     /** Who caused the email (the sender of an invitation), for per-user sending limits. */
     userId: integer('user_id'),
     interviewId: integer('interview_id'),
+    /** Set for an email that must go once (a notification, a reminder): a second with the key is not written. */
+    dedupeKey: text('dedupe_key'),
     /** When a sender claimed it, so a crashed sender's claim can expire. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('emails_status_idx').on(t.status), index('emails_user_created_idx').on(t.userId, t.createdAt), oneOf('emails_status_check', t.status, EMAIL_STATUSES)],
+  (t) => [index('emails_status_idx').on(t.status), index('emails_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('emails_dedupe_key_idx').on(t.dedupeKey),
+    oneOf('emails_status_check', t.status, EMAIL_STATUSES)],
 );
