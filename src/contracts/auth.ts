@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRole } from './status-enums';
+import { companyRole, userRole } from './status-enums';
 
 const username = z
   .string()
@@ -28,5 +28,7 @@ export const publicUser = z.object({
   companyName: z.string(),
   isApproved: z.boolean(),
   role: userRole,
+  /** The member's role in the company (decision 026): what the workspace lets them do. */
+  companyRole,
 });
 export type PublicUser = z.infer<typeof publicUser>;

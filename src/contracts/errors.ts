@@ -6,6 +6,8 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_APPROVED',
   'NOT_FOUND',
+  /** A link that was valid once: expired, used or revoked. */
+  'GONE',
   'CONFLICT',
   'INVALID_CREDENTIALS',
   'ACCOUNT_REJECTED',

@@ -56,6 +56,8 @@ export interface AppDeps {
   telephony: Telephony | null;
   /** What screening calls need: the database, engine, queue, retry policy and clock. */
   calls: CallDeps;
+  /** The clock every expiry and due time is read from (tests move it: BuildOptions.clock). */
+  now: () => Date;
 }
 
 declare module 'fastify' {
@@ -97,7 +99,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const queue = new JobQueue(database, app.log, { pollingIntervalSeconds: options.queuePollSeconds });
   const telephony = options.telephony ?? (config.twilio ? createTwilioTelephony(config.twilio, config.appUrl) : null);
   const calls: CallDeps = { db: database.db, ai, queue, log: app.log, policy: config.calls, now: options.clock };
-  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls });
+  const now = options.clock ?? (() => new Date());
+  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls, now });
   app.addHook('onClose', async () => {
     await queue.stop();
     mailer.close();

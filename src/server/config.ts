@@ -32,6 +32,8 @@ const envSchema = z
     CLIENT_DIR: z.string().min(1).default('dist/client'),
     RECORDING_MAX_BYTES: z.coerce.number().int().min(1024).default(3 * 1024 ** 3),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(30 * 24 * 60).default(8 * 60),
+    SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AI_PROVIDER: z.enum(['builtin', 'openai', 'anthropic', 'openai-compatible']).default('builtin'),
     AI_MODEL: optionalString,
@@ -55,6 +57,9 @@ const envSchema = z
     PHONE_CALL_RETRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   })
   .superRefine((env, ctx) => {
+    if (env.SESSION_IDLE_MINUTES > env.SESSION_MAX_DAYS * 24 * 60) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_IDLE_MINUTES'], message: 'must not be longer than SESSION_MAX_DAYS' });
+    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
     }
@@ -78,6 +83,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** The largest recording one interview may upload. */
   recordingMaxBytes: number;
+  /** A session ends after this long without a request (idle) and, whatever happens, this long after sign-in. */
+  sessions: { idleMs: number; maxMs: number };
   /** New accounts one address may register in an hour. */
   registrationsPerHour: number;
   /** Serve the built client from this folder when it exists. */
@@ -215,6 +222,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
     registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
+    sessions: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxMs: env.SESSION_MAX_DAYS * 24 * 60 * 60_000 },
     recordingMaxBytes: env.RECORDING_MAX_BYTES,
     clientDir: path.resolve(env.CLIENT_DIR),
     ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, samples: env.AI_SAMPLES },

@@ -24,8 +24,9 @@ const runAdmin = (...args: string[]) =>
 it.skipIf(Boolean(process.env.DATABASE_URL))('approves an account from the command line, recording it in the audit log', async () => {
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'y'.repeat(32) });
   let database = await openDatabase({ dataDir: config.dataDir });
-  await register(database.db, { username: 'first', password: 'long password', companyName: 'Ops' }, {});
-  await register(database.db, { username: 'Waiting.User', password: 'long password', companyName: 'Acme' }, {});
+  const clock = { now: new Date(), ...config.sessions };
+  await register(database.db, { username: 'first', password: 'long password', companyName: 'Ops' }, {}, clock);
+  await register(database.db, { username: 'Waiting.User', password: 'long password', companyName: 'Acme' }, {}, clock);
   await database.close();
 
   const bad = runAdmin('approve');

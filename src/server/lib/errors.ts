@@ -9,6 +9,7 @@ const statusByCode: Record<ErrorCode, number> = {
   NOT_APPROVED: 403,
   ACCOUNT_REJECTED: 403,
   NOT_FOUND: 404,
+  GONE: 410,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

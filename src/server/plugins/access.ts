@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isInterviewOpen, type InterviewStatus } from '../../contracts/statuses';
+import { hasCompanyRole, isInterviewOpen, type CompanyRole, type InterviewStatus } from '../../contracts/statuses';
 import { interviews } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { preparedPerDb } from '../modules/prepared';
-import { findSession, hashSessionId, SESSION_COOKIE, SessionCache, SessionCheck, type SessionUser } from '../modules/auth/session';
+import { findSession, hashSessionId, SESSION_COOKIE, SESSION_TOUCH_MS, SessionCache, SessionCheck, type SessionUser } from '../modules/auth/session';
 
 /** Who may call a route; every /api route declares one in its `config.access`. */
 export type Access = 'public' | 'candidate' | 'user' | 'admin';
@@ -13,6 +13,12 @@ export type Access = 'public' | 'candidate' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * On a 'user' route, the least company role that may call it (decision 026). Unset: 'viewer' for
+     * GET and HEAD, 'recruiter' for everything else, so a route that changes something is closed to
+     * viewers unless it says otherwise.
+     */
+    role?: CompanyRole;
     /**
      * A read-only route whose handler reads as the user through readAsUser: a session this
      * instance has cached is then proven inside the handler's own query (one round trip).
@@ -77,6 +83,14 @@ export function requireLiveCandidate(request: FastifyRequest): void {
   if (request.candidate && !request.user) assertInterviewOpen(request.candidate.status);
 }
 
+const ROLE_NAMES: Record<CompanyRole, string> = { viewer: 'a viewer', recruiter: 'a recruiter', owner: 'an owner' };
+
+/** The least company role a route needs: its own `config.role`, else by method. */
+export function routeRole(method: string | string[], role: CompanyRole | undefined): CompanyRole {
+  if (role) return role;
+  return [method].flat().every((m) => m === 'GET' || m === 'HEAD') ? 'viewer' : 'recruiter';
+}
+
 function assertAccess(request: FastifyRequest, access: Access): void {
   if (access === 'candidate') {
     // A signed-in recruiter may preview what the candidate gets; otherwise a valid candidate link is needed.
@@ -91,11 +105,20 @@ function assertAccess(request: FastifyRequest, access: Access): void {
     // Not found rather than forbidden: the admin area is not advertised to other users.
     throw new AppError('NOT_FOUND', 'Not found');
   }
+  if (access === 'user') {
+    const needed = routeRole(request.method, request.routeOptions.config.role);
+    if (!hasCompanyRole(request.user.companyRole, needed)) {
+      throw new AppError('FORBIDDEN', `You are ${ROLE_NAMES[request.user.companyRole]} in this company: this needs ${ROLE_NAMES[needed]}. Ask an owner of your company to change your role.`);
+    }
+  }
 }
+
+/** The time now and how long sessions live, for this app. */
+const sessionClock = (request: FastifyRequest) => ({ now: request.server.deps.now(), idleMs: request.server.deps.config.sessions.idleMs });
 
 /** Looks the session up in the database now and remembers the answer on this instance. */
 async function loadSession(request: FastifyRequest, idHash: string): Promise<{ user: SessionUser; version: number } | null> {
-  const found = await findSession(request.server.deps.database.db, idHash);
+  const found = await findSession(request.server.deps.database.db, idHash, sessionClock(request));
   request.server.sessionCache.set(idHash, found);
   request.user = found?.user ?? null;
   request.sessionCheck = null;
@@ -157,17 +180,25 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+  // Before validation: who may call a route is answered before what they sent is looked at.
+  app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
     const { access, cachedSession } = request.routeOptions.config;
     if (!access) return;
     const sessionId = sessionIdFrom(request);
     if (sessionId) {
       request.sessionId = sessionId;
       const idHash = hashSessionId(sessionId);
+      const clock = sessionClock(request);
+      // A cached session whose last request was recorded long enough ago is looked up, which records this one.
       const cached = cachedSession ? app.sessionCache.get(idHash) : undefined;
-      if (cached) {
+      // One that falls short of the route's role is looked up too: the role may have been raised since.
+      const usable =
+        cached &&
+        clock.now.getTime() - cached.lastSeenMs < SESSION_TOUCH_MS &&
+        (access !== 'user' || hasCompanyRole(cached.user.companyRole, routeRole(request.method, request.routeOptions.config.role)));
+      if (cached && usable) {
         request.user = cached.user;
-        request.sessionCheck = new SessionCheck(idHash, cached.user.id, cached.version);
+        request.sessionCheck = new SessionCheck(idHash, cached.user.id, cached.version, clock);
       } else {
         await loadSession(request, idHash);
       }

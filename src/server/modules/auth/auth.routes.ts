@@ -1,26 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginInput, publicUser, registerInput } from '../../../contracts/auth';
 import { auditPseudonyms, recordAudit } from '../../lib/audit';
 import { readAsUser } from '../../plugins/access';
 import { login, register, toPublicUser } from './auth.service';
-import { confirmSession, destroySession, hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from './session';
+import { confirmSession, destroySession, hashSessionId, SESSION_COOKIE, setSessionCookie, type SessionClock } from './session';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const secure = app.deps.config.env === 'production';
-
-  const setSessionCookie = (reply: FastifyReply, sessionId: string) =>
-    reply.setCookie(SESSION_COOKIE, sessionId, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      signed: true,
-      maxAge: SESSION_TTL_MS / 1000,
-    });
+  const { config } = app.deps;
+  const clock = (): SessionClock => ({ now: app.deps.now(), ...config.sessions });
   const pseudonyms = auditPseudonyms(app.deps.config.sessionSecret);
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'], address: pseudonyms.address(request.ip) });
 
@@ -38,8 +29,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: registerInput, response: { 201: publicUser } },
     },
     async (request, reply) => {
-      const { user, sessionId } = await register(db, request.body, meta(request));
-      setSessionCookie(reply, sessionId);
+      const { user, sessionId } = await register(db, request.body, meta(request), clock());
+      setSessionCookie(reply, sessionId, config);
       return reply.code(201).send(toPublicUser(user));
     },
   );
@@ -50,8 +41,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await destroySession(db, request.sessionId);
       app.sessionCache.delete(hashSessionId(request.sessionId));
     }
-    const { user, sessionId } = await login(db, request.body, meta(request), pseudonyms);
-    setSessionCookie(reply, sessionId);
+    const { user, sessionId } = await login(db, request.body, meta(request), pseudonyms, clock());
+    setSessionCookie(reply, sessionId, config);
     return toPublicUser(user);
   });
 

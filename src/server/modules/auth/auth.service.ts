@@ -6,7 +6,7 @@ import { auditLog, companies, users } from '../../db/schema';
 import { recordAudit, type AuditPseudonyms, type AuditSubject, type Pseudonym } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { COMMON_PASSWORD, isCommonPassword } from '../../lib/passwords';
-import { createSession, type SessionUser } from './session';
+import { createSession, type SessionClock, type SessionUser } from './session';
 
 /** Failed sign-ins counted over this window decide throttling. */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -28,6 +28,7 @@ export function toPublicUser(user: SessionUser): PublicUser {
     companyName: user.companyName,
     isApproved: user.isApproved,
     role: user.role,
+    companyRole: user.companyRole,
   };
 }
 
@@ -42,7 +43,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** The first account of an install is the operator: approved at once, with the admin role. */
-export async function register(db: Db, input: RegisterInput, meta: RequestMeta): Promise<{ user: SessionUser; sessionId: string }> {
+export async function register(db: Db, input: RegisterInput, meta: RequestMeta, clock: SessionClock): Promise<{ user: SessionUser; sessionId: string }> {
   if (isCommonPassword(input.password)) throw new AppError('VALIDATION_FAILED', COMMON_PASSWORD);
   const passwordHash = await hash(input.password);
   let user: SessionUser;
@@ -78,6 +79,8 @@ export async function register(db: Db, input: RegisterInput, meta: RequestMeta):
         companyId: company!.id,
         companyName: company!.name,
         role: row!.role,
+        companyRole: row!.companyRole,
+        email: row!.email,
         isApproved: row!.isApproved,
         reviewStatus: row!.reviewStatus,
       };
@@ -86,7 +89,7 @@ export async function register(db: Db, input: RegisterInput, meta: RequestMeta):
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Username already exists');
     throw err;
   }
-  const sessionId = await createSession(db, user.id, meta);
+  const sessionId = await createSession(db, user.id, meta, clock);
   return { user, sessionId };
 }
 
@@ -124,7 +127,7 @@ async function throttleCheck(db: Db, attempt: Attempt): Promise<void> {
  * and the address by its keyed hash (decision 024): failures are still counted per account, per
  * name and per address, and nothing typed is stored in clear.
  */
-export async function login(db: Db, input: LoginInput, meta: RequestMeta, pseudonyms: AuditPseudonyms): Promise<{ user: SessionUser; sessionId: string }> {
+export async function login(db: Db, input: LoginInput, meta: RequestMeta, pseudonyms: AuditPseudonyms, clock: SessionClock): Promise<{ user: SessionUser; sessionId: string }> {
   const [row] = await db
     .select({ user: users, companyName: companies.name })
     .from(users)
@@ -148,8 +151,12 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta, pseudo
     await recordAudit(db, { ...failed, actorUserId: row.user.id, details: { reason: 'rejected' } });
     throw new AppError('ACCOUNT_REJECTED', 'Your account application was not approved. Contact support if you think this is a mistake.');
   }
+  if (row.user.removedAt) {
+    await recordAudit(db, { ...failed, actorUserId: row.user.id, details: { reason: 'removed' } });
+    throw new AppError('FORBIDDEN', 'You no longer have access to this company: an owner removed your account. Ask an owner of the company if you think this is a mistake.');
+  }
   const sessionId = await db.transaction(async (tx) => {
-    const id = await createSession(tx, row.user.id, meta);
+    const id = await createSession(tx, row.user.id, meta, clock);
     await recordAudit(tx, { action: 'login_succeeded', actorUserId: row.user.id, companyId: row.user.companyId, subject: attempt.subject, ip: attempt.address });
     return id;
   });
@@ -161,6 +168,8 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta, pseudo
       companyId: row.user.companyId,
       companyName: row.companyName,
       role: row.user.role,
+      companyRole: row.user.companyRole,
+      email: row.user.email,
       isApproved: row.user.isApproved,
       reviewStatus: row.user.reviewStatus,
     },

@@ -16,7 +16,7 @@ describe('registration', () => {
     const agent = new Agent(t.app);
     const res = await agent.register('operator', 'Operator Co');
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), username: 'operator', companyName: 'Operator Co', isApproved: true, role: 'admin' });
+    expect(res.json()).toEqual({ id: expect.any(Number), username: 'operator', companyName: 'Operator Co', isApproved: true, role: 'admin', companyRole: 'owner' });
     const cookie = res.cookies.find((c) => c.name === 'sid');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');

@@ -1,41 +1,86 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { CompanyRole, ReviewStatus, UserRole } from '../../../contracts/statuses';
+import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { companies, sessions, users } from '../../db/schema';
 import { preparedPerDb } from '../prepared';
 
 export const SESSION_COOKIE = 'sid';
-export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/**
+ * A session's last request is written at most this often, so a busy session costs no write per
+ * request; the idle timeout is therefore exact to within this much.
+ */
+export const SESSION_TOUCH_MS = 60_000;
 
 export interface SessionUser {
   id: number;
   username: string;
   companyId: number;
   companyName: string;
-  role: 'admin' | 'member';
+  /** The install's operator or not (the /admin area). */
+  role: UserRole;
+  /** The member's role in the company: what the routes' `config.role` is checked against. */
+  companyRole: CompanyRole;
+  /** Where reset links and notifications go (null: the username, when it is an email address). */
+  email: string | null;
   isApproved: boolean;
-  reviewStatus: 'pending' | 'approved' | 'rejected';
+  reviewStatus: ReviewStatus;
 }
 
-/** A session's user as the database had it, with the user's `session_version` at that moment. */
+/**
+ * A session's user as the database had it, with the user's `session_version` at that moment and
+ * when the session's last request was recorded (ms).
+ */
 export interface FoundSession {
   user: SessionUser;
   version: number;
+  lastSeenMs: number;
+}
+
+/** How long sessions live (config.sessions) and the time now (app.deps.now()). */
+export interface SessionClock {
+  now: Date;
+  idleMs: number;
+  maxMs: number;
 }
 
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
-/** A new random session id every time (never reused across logins); only its hash is stored. */
-export async function createSession(db: Db | Tx, userId: number, meta: { ip?: string; userAgent?: string }): Promise<string> {
+/**
+ * A new random session id every time (never reused across logins); only its hash is stored. It
+ * ends `clock.maxMs` after now, or earlier after `clock.idleMs` without a request.
+ */
+export async function createSession(db: Db | Tx, userId: number, meta: { ip?: string; userAgent?: string }, clock: SessionClock): Promise<string> {
   const id = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     idHash: hashSessionId(id),
     userId,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    createdAt: clock.now,
+    lastSeenAt: clock.now,
+    expiresAt: new Date(clock.now.getTime() + clock.maxMs),
     ip: meta.ip ?? null,
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
   });
   return id;
+}
+
+/** The cookie that carries a new session (createSession's id): signed, HttpOnly, for the session's whole lifetime. */
+export function setSessionCookie(reply: FastifyReply, sessionId: string, config: Pick<AppConfig, 'env' | 'sessions'>): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.env === 'production',
+    signed: true,
+    maxAge: Math.floor(config.sessions.maxMs / 1000),
+  });
+}
+
+/** Ends every session of a user (password reset, removal) or every one but `keepIdHash` (password change). */
+export async function endUserSessions(db: Db | Tx, userId: number, keepIdHash?: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepIdHash ? sql`${sessions.idHash} <> ${keepIdHash}` : undefined));
 }
 
 export async function destroySession(db: Db | Tx, id: string): Promise<void> {
@@ -50,28 +95,51 @@ const sessionQuery = preparedPerDb((db) =>
       companyId: users.companyId,
       companyName: companies.name,
       role: users.role,
+      companyRole: users.companyRole,
+      email: users.email,
       isApproved: users.isApproved,
       reviewStatus: users.reviewStatus,
       version: users.sessionVersion,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+        isNull(users.removedAt),
+      ),
+    )
     .limit(1)
     .prepare('find_session'),
 );
 
-/** The session's user, read from the database now; null for an unknown, expired or rejected session. */
-export async function findSession(db: Db, idHash: string): Promise<FoundSession | null> {
-  const [row] = await sessionQuery(db).execute({ idHash, now: new Date().toISOString() });
-  if (!row || row.reviewStatus === 'rejected') return null;
-  const { version, ...user } = row;
-  return { user, version };
-}
+const touchQuery = preparedPerDb((db) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder('now')}` })
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), sql`${sessions.lastSeenAt} < ${sql.placeholder('now')}`))
+    .prepare('touch_session'),
+);
 
-export async function findSessionUser(db: Db, id: string): Promise<SessionUser | null> {
-  return (await findSession(db, hashSessionId(id)))?.user ?? null;
+/**
+ * The session's user, read from the database now; null for an unknown, expired, idle, removed or
+ * rejected session. A request more than SESSION_TOUCH_MS after the last one recorded is recorded.
+ */
+export async function findSession(db: Db, idHash: string, clock: Omit<SessionClock, 'maxMs'>): Promise<FoundSession | null> {
+  const now = clock.now.getTime();
+  const [row] = await sessionQuery(db).execute({ idHash, now: clock.now.toISOString(), idleSince: new Date(now - clock.idleMs).toISOString() });
+  if (!row || row.reviewStatus === 'rejected') return null;
+  const { version, lastSeenAt, ...user } = row;
+  let lastSeenMs = new Date(lastSeenAt).getTime();
+  if (now - lastSeenMs >= SESSION_TOUCH_MS) {
+    await touchQuery(db).execute({ idHash, now: clock.now.toISOString() });
+    lastSeenMs = now;
+  }
+  return { user, version, lastSeenMs };
 }
 
 /**
@@ -105,7 +173,7 @@ export class SessionCache {
  * the password, role, approval, review, username or company changes). Its placeholders are
  * SessionCheck.params.
  */
-export const SESSION_CONDITION = sql`exists (select 1 from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId} where ${sessions.idHash} = ${sql.placeholder('sessionIdHash')} and ${sessions.expiresAt} > ${sql.placeholder('sessionNow')} and ${users.id} = ${sql.placeholder('sessionUserId')} and ${users.sessionVersion} = ${sql.placeholder('sessionVersion')})`;
+export const SESSION_CONDITION = sql`exists (select 1 from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId} where ${sessions.idHash} = ${sql.placeholder('sessionIdHash')} and ${sessions.expiresAt} > ${sql.placeholder('sessionNow')} and ${sessions.lastSeenAt} > ${sql.placeholder('sessionIdleSince')} and ${users.id} = ${sql.placeholder('sessionUserId')} and ${users.sessionVersion} = ${sql.placeholder('sessionVersion')})`;
 
 /**
  * A cached session that is still to be proven in the database: SESSION_CONDITION (prepared
@@ -115,18 +183,24 @@ export const SESSION_CONDITION = sql`exists (select 1 from ${sessions} inner joi
  */
 export class SessionCheck {
   confirmed = false;
+  private readonly now: string;
+  private readonly idleSince: string;
   constructor(
     readonly idHash: string,
     readonly userId: number,
     readonly version: number,
-  ) {}
+    clock: Omit<SessionClock, 'maxMs'>,
+  ) {
+    this.now = clock.now.toISOString();
+    this.idleSince = new Date(clock.now.getTime() - clock.idleMs).toISOString();
+  }
 
-  get params(): { sessionIdHash: string; sessionNow: string; sessionUserId: number; sessionVersion: number } {
-    return { sessionIdHash: this.idHash, sessionNow: new Date().toISOString(), sessionUserId: this.userId, sessionVersion: this.version };
+  get params(): { sessionIdHash: string; sessionNow: string; sessionIdleSince: string; sessionUserId: number; sessionVersion: number } {
+    return { sessionIdHash: this.idHash, sessionNow: this.now, sessionIdleSince: this.idleSince, sessionUserId: this.userId, sessionVersion: this.version };
   }
 
   get condition(): SQL {
-    return sql`exists (select 1 from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId} where ${sessions.idHash} = ${this.idHash} and ${sessions.expiresAt} > ${new Date().toISOString()} and ${users.id} = ${this.userId} and ${users.sessionVersion} = ${this.version})`;
+    return sql`exists (select 1 from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId} where ${sessions.idHash} = ${this.idHash} and ${sessions.expiresAt} > ${this.now} and ${sessions.lastSeenAt} > ${this.idleSince} and ${users.id} = ${this.userId} and ${users.sessionVersion} = ${this.version})`;
   }
 
   confirm(): void {

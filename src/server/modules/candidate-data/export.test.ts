@@ -7,14 +7,14 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contracts/jobs';
 import type { PhoneScreening, ScreeningCandidate } from '../../../contracts/phone-screenings';
-import { auditLog, companies, feedback, interviews, jobs, phoneCalls, phoneScreeningCandidates, selfIdentifications, users } from '../../db/schema';
+import { auditLog, feedback, interviews, jobs, phoneCalls, phoneScreeningCandidates, selfIdentifications } from '../../db/schema';
 import { createTwilioTelephony } from '../../telephony/twilio';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
-import type { SessionUser } from '../auth/session';
 import { FakeTwilioTransport, sid, TWILIO_ENV, TWILIO_SETTINGS } from '../../test/twilio';
 import { waitFor } from '../../test/wait';
 import { DELETED_NAME } from './candidate-data.service';
 import { EXPORT_IN_PROGRESS, exportCompany } from './export-company.service';
+import { sessionUserNamed } from '../../test/factories';
 
 // The exports of decision 021 ("Exports"): a phone screening candidate's data for an access request
 // (with the call recordings Twilio keeps), and the company's own records (jobs, interviews,
@@ -84,11 +84,7 @@ const audits = (subject: string | null, action: string, companyId?: number) =>
     .from(auditLog)
     .where(and(eq(auditLog.action, action), subject === null ? eq(auditLog.companyId, companyId!) : eq(auditLog.subject, subject)));
 
-async function sessionUser(username: string): Promise<SessionUser> {
-  const [row] = await t.database.db.select({ user: users, companyName: companies.name }).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.username, username));
-  const { id, companyId, role, isApproved, reviewStatus } = row!.user;
-  return { id, username, companyId, companyName: row!.companyName, role, isApproved, reviewStatus };
-}
+const sessionUser = (username: string) => sessionUserNamed(t.database.db, username);
 
 async function makeJob(agent: Agent, title: string): Promise<Job> {
   const res = await agent.post('/api/job', { title, description: `${title}: helps customers.` });

@@ -9,9 +9,10 @@ import type { Job } from '../../../contracts/jobs';
 import type { Agreement } from '../../../contracts/report';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { companies, interviews, users } from '../../db/schema';
+import { interviews } from '../../db/schema';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
 import { companyAgreement, jobAgreement } from './agreement.service';
+import { sessionUserNamed } from '../../test/factories';
 
 // AI–human agreement (docs/decisions/012-ai-human-agreement.md) from reviews saved through the
 // review API, on interviews whose AI feedback is set directly. Every expected figure is worked out
@@ -232,18 +233,14 @@ describe('AI–human agreement', () => {
   });
 
   it("reads only the signed-in company's interviews and reviews from the database", async () => {
-    const [owner] = await t.database.db
-      .select({ id: users.id, username: users.username, companyId: users.companyId, companyName: companies.name, role: users.role, isApproved: users.isApproved, reviewStatus: users.reviewStatus })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.username, 'agree-owner'));
+    const owner = await sessionUserNamed(t.database.db, 'agree-owner');
     // The app's own connection, with every statement it sends written down.
     const queries: { sql: string; params: unknown[] }[] = [];
     const logger = { logQuery: (text: string, params: unknown[]) => queries.push({ sql: text, params }) };
     const client = (t.database.db as unknown as { $client: unknown }).$client;
     const db = (t.database.kind === 'pglite' ? drizzlePglite(client as PGlite, { schema, logger }) : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db;
 
-    await companyAgreement(db, owner!);
+    await companyAgreement(db, owner);
     const reads = queries.filter((q) => /\bfrom "(interviews|interview_reviews)"/i.test(q.sql));
     // One query for the reviewed interviews, one for their reviews.
     expect(reads).toHaveLength(2);
@@ -255,7 +252,7 @@ describe('AI–human agreement', () => {
     }
 
     queries.length = 0;
-    await jobAgreement(db, owner!, jobB.id);
+    await jobAgreement(db, owner, jobB.id);
     const jobReads = queries.filter((q) => /\bfrom "(interviews|interview_reviews)"/i.test(q.sql));
     expect(jobReads).toHaveLength(2);
     for (const read of jobReads) {

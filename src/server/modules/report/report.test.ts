@@ -11,12 +11,12 @@ import type { Job } from '../../../contracts/jobs';
 import type { JobAnalytics, ReviewState } from '../../../contracts/report';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { companies, interviews, recordingUploads, users } from '../../db/schema';
+import { interviews, recordingUploads } from '../../db/schema';
 import { RecordingStorage } from '../../storage/recordings';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
-import type { SessionUser } from '../auth/session';
 import { listInterviews } from '../interviews/interviews.service';
 import { interviewsCsv, jobAnalytics } from './report.service';
+import { sessionUserNamed } from '../../test/factories';
 
 let t: TestApp;
 let a: Agent;
@@ -171,14 +171,7 @@ describe('reviewed scores across the job: list, analytics and export, read for t
   const decide = async (agent: Agent, id: number, decision: 'advance' | 'hold' | 'reject') =>
     expect((await agent.post(`/api/interview/${id}/review`, { decision, note: 'Decided.' })).statusCode).toBe(200);
 
-  async function sessionUser(username: string): Promise<SessionUser> {
-    const [row] = await t.database.db
-      .select({ id: users.id, username: users.username, companyId: users.companyId, companyName: companies.name, role: users.role, isApproved: users.isApproved, reviewStatus: users.reviewStatus })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.username, username));
-    return row!;
-  }
+  const sessionUser = (username: string) => sessionUserNamed(t.database.db, username);
 
   /** The app's own database connection, with every statement it sends written down. */
   function recordingDb() {
