@@ -27,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessionCache: SessionCache;
+    /** Every /api route with who may call it, as declared (the role matrix test walks it). */
+    routeAccess: RouteAccess[];
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -36,6 +38,14 @@ declare module 'fastify' {
     /** The interview whose candidate link (token) made this request, on candidate routes. */
     candidate: CandidateAccess | null;
   }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+  /** The least company role, for 'user' routes. */
+  role: CompanyRole | null;
 }
 
 export interface CandidateAccess {
@@ -169,6 +179,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('candidate', null);
   // One per instance: two apps on one database (tests) behave like two servers.
   app.decorate('sessionCache', new SessionCache());
+  const routeAccess: RouteAccess[] = [];
+  app.decorate('routeAccess', routeAccess);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.access) {
@@ -177,6 +189,16 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     // Only reads: a write must not happen before the session behind it is known to be valid.
     if (route.config?.cachedSession && [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD')) {
       throw new Error(`Route ${route.method.toString()} ${route.url}: cachedSession is for GET routes only`);
+    }
+    if (route.config?.role && route.config.access !== 'user') {
+      throw new Error(`Route ${route.method.toString()} ${route.url}: a company role is for 'user' routes only`);
+    }
+    const access = route.config?.access;
+    if (access && route.url.startsWith('/api/')) {
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        routeAccess.push({ method, url: route.url, access, role: access === 'user' ? routeRole(method, route.config?.role) : null });
+      }
     }
   });
 

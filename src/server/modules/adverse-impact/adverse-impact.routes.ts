@@ -10,7 +10,8 @@ import { recordSelfIdentification, selfIdentificationStatusOf } from './self-ide
 export async function adverseImpactRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const user = { access: 'user' } as const;
+  // Statistics about candidates' sex and race: for those who run the hiring (recruiters, owners), not viewers (decision 026).
+  const user = { access: 'user', role: 'recruiter' } as const;
   const candidate = { access: 'candidate' } as const;
 
   r.post(

@@ -6,14 +6,13 @@ import { requireUser } from '../../plugins/access';
 import { auditCsv, listAuditActors, listAuditEntries } from './audit.service';
 
 /**
- * The company's audit trail (issue 15.6, docs/decisions/024-audit-trail.md): every signed-in user
- * of the company reads its entries (today a company is one account); nobody reads another's,
- * the operator included.
+ * The company's audit trail (issue 15.6, docs/decisions/024-audit-trail.md): the company's owners
+ * read its entries (decision 026); nobody reads another company's, the operator included.
  */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const user = { access: 'user' } as const;
+  const user = { access: 'user', role: 'owner' } as const;
 
   r.get('/api/audit-log', { config: user, schema: { querystring: auditLogQuery, response: { 200: auditLogPage } } }, (request) =>
     listAuditEntries(db, requireUser(request), request.query),

@@ -145,6 +145,29 @@ describe('the per-instance session cache', () => {
     expect((await twin.get('/api/user')).json()).toMatchObject({ role: 'member' });
   });
 
+  it("sees a company role change at once on every instance: a viewer's cached session cannot write, a raised one can", async () => {
+    const { agent, twin } = await recruiterWithCachedSession('demoted');
+    const newJob = { title: 'Cook', description: 'Cooks.' };
+    await t.database.db.update(users).set({ companyRole: 'viewer' }).where(eq(users.username, 'demoted'));
+    expect((await twin.get('/api/user')).json()).toMatchObject({ companyRole: 'viewer' });
+    expect((await twin.post('/api/job', newJob)).statusCode).toBe(403);
+    expect((await agent.post('/api/job', newJob)).statusCode).toBe(403);
+    expect((await twin.get('/api/job')).statusCode).toBe(200);
+
+    await t.database.db.update(users).set({ companyRole: 'recruiter' }).where(eq(users.username, 'demoted'));
+    expect((await twin.post('/api/job', newJob)).statusCode).toBe(201);
+    expect((await agent.get('/api/user')).json()).toMatchObject({ companyRole: 'recruiter' });
+  });
+
+  it('sees a member removed from the company at once, even with the session rows left in place', async () => {
+    const { twin, reads } = await recruiterWithCachedSession('removed-one');
+    await t.database.db.update(users).set({ removedAt: new Date() }).where(eq(users.username, 'removed-one'));
+    await expectSignedOut(twin, reads);
+    const again = await new Agent(other).post('/api/login', { username: 'removed-one', password: 'correct horse battery' });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.stringContaining('removed') });
+  });
+
   it('sees an expired session at once', async () => {
     const { twin, reads } = await recruiterWithCachedSession('expiring');
     await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, await userId('expiring')));
@@ -157,7 +180,14 @@ describe('the per-instance session cache', () => {
     let v = await versionOf('versioned');
     await set({ reviewedAt: new Date() });
     expect(await versionOf('versioned')).toBe(v);
-    for (const change of [{ passwordHash: 'x' }, { role: 'admin' as const }, { isApproved: true }, { reviewStatus: 'approved' as const }]) {
+    for (const change of [
+      { passwordHash: 'x' },
+      { role: 'admin' as const },
+      { companyRole: 'viewer' as const },
+      { removedAt: new Date() },
+      { isApproved: true },
+      { reviewStatus: 'approved' as const },
+    ]) {
       await set(change);
       expect(await versionOf('versioned')).toBe(++v);
     }
