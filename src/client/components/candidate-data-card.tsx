@@ -6,6 +6,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Label } from '@/client/components/ui/label';
+import { useCan } from '@/client/hooks/use-company-role';
 import { DeleteDataDialog, type RecruiterDeletionReason } from './delete-data-dialog';
 
 // The "Candidate data" card of the interview report and the phone screening result (issue 15,
@@ -14,6 +15,7 @@ import { DeleteDataDialog, type RecruiterDeletionReason } from './delete-data-di
 
 export const LEGAL_HOLD_HINT = 'A hold keeps this candidate’s data from deletion, by hand or by the retention period, until it is lifted.';
 export const HELD_REASON = 'This candidate is under a legal hold: lift the hold to delete their data.';
+export const OWNERS_HOLD = 'Only an owner of your company can place or lift a legal hold.';
 
 const formatDay = (iso: string) => {
   const date = new Date(iso);
@@ -73,6 +75,9 @@ export function CandidateDataCard({ candidateName, deletes, deletedAt, legalHold
   const heldReasonId = useId();
   const [isDialogOpen, setDialogOpen] = useState(false);
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  // Decision 026: owners place holds; recruiters delete and export; a viewer sees the state only.
+  const canHold = useCan('owner');
+  const canDelete = useCan('recruiter');
 
   return (
     <Card role="region" aria-labelledby={headingId}>
@@ -104,7 +109,7 @@ export function CandidateDataCard({ candidateName, deletes, deletedAt, legalHold
               <Checkbox
                 id={holdId}
                 checked={legalHold}
-                disabled={isHoldPending || isDeleting}
+                disabled={isHoldPending || isDeleting || !canHold}
                 onCheckedChange={(checked) => onLegalHoldChange(checked === true)}
                 aria-describedby={`${holdId}-hint`}
                 className="mt-0.5"
@@ -117,9 +122,11 @@ export function CandidateDataCard({ candidateName, deletes, deletedAt, legalHold
                 </Label>
                 <p id={`${holdId}-hint`} className="text-sm text-slate-600">
                   {LEGAL_HOLD_HINT}
+                  {canHold ? null : ` ${OWNERS_HOLD}`}
                 </p>
               </div>
             </div>
+            {canDelete ? (
             <div className="space-y-2 border-t border-slate-200 pt-6">
               <Button
                 type="button"
@@ -137,6 +144,7 @@ export function CandidateDataCard({ candidateName, deletes, deletedAt, legalHold
                 </p>
               ) : null}
             </div>
+            ) : null}
           </>
         )}
         <DeleteDataDialog
@@ -149,7 +157,7 @@ export function CandidateDataCard({ candidateName, deletes, deletedAt, legalHold
           onDelete={onDelete}
           noticeRef={noticeRef}
         />
-        {download && (
+        {download && canDelete && (
           <p className="border-t border-slate-200 pt-4 text-sm text-slate-600">
             For a candidate’s access request:{' '}
             <a href={download.href} download className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-4">

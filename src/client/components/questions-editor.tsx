@@ -23,6 +23,8 @@ export interface QuestionsEditorProps {
   renderNote?: (index: number) => ReactNode;
   /** Called when edit mode starts (a collapsed panel opens itself). */
   onStartEditing?: () => void;
+  /** A member who may not change them (a viewer) gets the list without the 'Edit Questions' action. */
+  readOnly?: boolean;
   /** The card or panel around the editor: `action` ('Edit Questions', or nothing while editing) goes in its header, `body` below. */
   frame: (parts: { action: ReactNode; body: ReactNode }) => ReactNode;
 }
@@ -37,6 +39,7 @@ export function QuestionsEditor({
   sortableListName,
   renderNote,
   onStartEditing,
+  readOnly = false,
   frame,
 }: QuestionsEditorProps) {
   const editor = useRowEditor<{ text: string }, HTMLTextAreaElement>({
@@ -108,7 +111,7 @@ export function QuestionsEditor({
       />
     );
 
-  const action = isEditing ? null : (
+  const action = isEditing || readOnly ? null : (
     <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
       <Pencil aria-hidden="true" />
       Edit Questions

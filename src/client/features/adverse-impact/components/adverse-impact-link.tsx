@@ -3,10 +3,13 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { useCan } from '@/client/hooks/use-company-role';
 
 /** Where a recruiter finds the adverse-impact report: on the job's page (the job's) and the dashboard (the company's). */
 export function AdverseImpactLink({ jobId }: { jobId?: number }) {
   const headingId = useId();
+  // The report reads candidates' sex and race: recruiters and owners only (decision 026).
+  if (!useCan('recruiter')) return null;
   return (
     <section aria-labelledby={headingId}>
       <Card>

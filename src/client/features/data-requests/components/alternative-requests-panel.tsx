@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { ALTERNATIVE_KIND_LABELS } from '@/contracts/consent';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
+import { useCan } from '@/client/hooks/use-company-role';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { useAlternativeRequests, useResolveAlternativeRequest } from '../api/alternative-requests';
 
@@ -14,6 +15,7 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, 
  * is arranged. Open requests first. Nothing shows while there has never been a request.
  */
 export function AlternativeRequestsPanel() {
+  const canResolve = useCan('recruiter');
   const requests = useAlternativeRequests();
   const resolve = useResolveAlternativeRequest();
   const headingId = useId();
@@ -59,7 +61,7 @@ export function AlternativeRequestsPanel() {
                 <td className="py-2 pr-4">{request.status === 'open' ? <Badge variant="secondary">Open</Badge> : <Badge variant="success">Resolved</Badge>}</td>
                 <td className="py-2">
                   <div className="flex flex-wrap items-center gap-3">
-                    {request.status === 'open' ? (
+                    {request.status === 'open' && canResolve ? (
                       <Button
                         type="button"
                         size="sm"

@@ -11,6 +11,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { Textarea } from '@/client/components/ui/textarea';
 import { describeError, errorCode } from '@/client/lib/error-messages';
 import { cn } from '@/client/lib/cn';
+import { useCan } from '@/client/hooks/use-company-role';
 import { useSaveReview } from '../api/save-review';
 import { draftToInput, emptyDraft, type DraftErrorKey, type ReviewDraft } from '../utils/review-draft';
 import { formatScore } from '@/client/lib/score-tone';
@@ -30,6 +31,8 @@ interface ReviewCardProps {
 /** 'Human Review': the recruiter adjusts scores (with a reason) and records the decision; the history keeps every change. */
 export function ReviewCard({ interviewId, jobId, review, isLoading, onRetry }: ReviewCardProps) {
   const headingId = useId();
+  // A viewer reads the review and its history; recruiters and owners make it (decision 026).
+  const canReview = useCan('recruiter');
   return (
     <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
@@ -56,7 +59,11 @@ export function ReviewCard({ interviewId, jobId, review, isLoading, onRetry }: R
           </div>
         ) : (
           <>
-            <ReviewForm interviewId={interviewId} jobId={jobId} review={review} />
+            {canReview ? (
+              <ReviewForm interviewId={interviewId} jobId={jobId} review={review} />
+            ) : (
+              <p className="text-sm text-slate-600">You can read this review; recruiters and owners of your company change scores and record decisions.</p>
+            )}
             <ReviewHistory history={review.history} />
           </>
         )}

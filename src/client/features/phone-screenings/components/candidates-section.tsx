@@ -15,6 +15,7 @@ import { useCallMode } from '../api/get-call-mode';
 import { useScreeningCandidates } from '../api/phone-screening';
 import { formatInterviewTime } from '../lib/time';
 import { AddCandidateDialog, EditCandidateDialog } from './candidate-dialogs';
+import { useCan } from '@/client/hooks/use-company-role';
 
 /** 'in_progress' → 'In Progress'. */
 const statusLabel = (status: string) =>
@@ -32,7 +33,8 @@ function CallActions({ candidate, screeningId }: { candidate: CardCandidate; scr
   const mode = useCallMode();
   const link = useCallLink(candidate.id);
   const isDone = isScreened(candidate.status);
-  const canSimulate = mode.data?.mode === 'simulator' && !isDone;
+  const canCall = useCan('recruiter');
+  const canSimulate = mode.data?.mode === 'simulator' && !isDone && canCall;
 
   const copyLink = () => {
     link.mutate(undefined, {
@@ -76,6 +78,7 @@ function CallActions({ candidate, screeningId }: { candidate: CardCandidate; scr
 
 function CandidateCard({ candidate, screeningId }: { candidate: CardCandidate; screeningId: number }) {
   const [editOpen, setEditOpen] = useState(false);
+  const canEdit = useCan('recruiter');
   const when = formatInterviewTime(candidate.interviewTime, candidate.timeZone);
   const phone = `${candidate.countryCode} ${candidate.phoneNumber}`;
 
@@ -128,10 +131,12 @@ function CandidateCard({ candidate, screeningId }: { candidate: CardCandidate; s
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           <CallActions candidate={candidate} screeningId={screeningId} />
-          <Button type="button" variant="outline" size="sm" onClick={() => setEditOpen(true)}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
+          {canEdit ? (
+            <Button type="button" variant="outline" size="sm" onClick={() => setEditOpen(true)}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          ) : null}
         </div>
       </CardContent>
       <EditCandidateDialog open={editOpen} onOpenChange={setEditOpen} candidate={candidate} screeningId={screeningId} />
@@ -143,6 +148,7 @@ function CandidateCard({ candidate, screeningId }: { candidate: CardCandidate; s
 export function CandidatesSection({ screeningId }: { screeningId: number }) {
   const [addOpen, setAddOpen] = useState(false);
   const { data: candidates, isLoading, error } = useScreeningCandidates(screeningId);
+  const canAdd = useCan('recruiter');
 
   return (
     <section aria-labelledby="candidates-heading" className="space-y-4">
@@ -150,10 +156,12 @@ export function CandidatesSection({ screeningId }: { screeningId: number }) {
         <h2 id="candidates-heading" className="text-xl font-semibold">
           Candidates
         </h2>
-        <Button type="button" onClick={() => setAddOpen(true)}>
-          <Plus aria-hidden="true" />
-          Add Candidate
-        </Button>
+        {canAdd ? (
+          <Button type="button" onClick={() => setAddOpen(true)}>
+            <Plus aria-hidden="true" />
+            Add Candidate
+          </Button>
+        ) : null}
       </div>
       {isLoading ? (
         <div className="flex justify-center p-10">

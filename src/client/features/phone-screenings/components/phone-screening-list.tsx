@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { describeError } from '@/client/lib/error-messages';
+import { useCan } from '@/client/hooks/use-company-role';
 import { usePhoneScreenings } from '../api/get-phone-screenings';
 
 const questionCount = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}`;
@@ -10,18 +11,21 @@ const questionCount = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}
 /** The dashboard's phone screenings: a 'New Phone Screening' link and one card per screening. */
 export function PhoneScreeningsSection() {
   const { data: screenings, isLoading, error } = usePhoneScreenings();
+  const canCreate = useCan('recruiter');
   return (
     <section aria-labelledby="screenings-heading" className="space-y-4">
       <div className="flex items-center justify-between gap-4">
         <h2 id="screenings-heading" className="text-xl font-semibold">
           Phone Screenings
         </h2>
+        {canCreate ? (
         <Button asChild>
           <Link href="/phone-screening/new">
             <Plus aria-hidden="true" />
             New Phone Screening
           </Link>
         </Button>
+        ) : null}
       </div>
       {isLoading ? (
         <div className="flex justify-center p-10">

@@ -1,6 +1,7 @@
 import type { PhoneScreening } from '@/contracts/phone-screenings';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { QuestionsEditor } from '@/client/components/questions-editor';
+import { useCan } from '@/client/hooks/use-company-role';
 import { useUpdateScreeningQuestions } from '../api/phone-screening';
 
 /** The screening's questions in a card: a numbered list, and an editor to rewrite, add and delete them. */
@@ -14,6 +15,7 @@ export function ScreeningQuestionsCard({ screening }: { screening: PhoneScreenin
       isSaving={update.isPending}
       newQuestionText="New question"
       removeVerb="Delete"
+      readOnly={!useCan('recruiter')}
       frame={({ action, body }) => (
         <Card>
           <CardHeader className="flex-row items-center justify-between gap-4 space-y-0">

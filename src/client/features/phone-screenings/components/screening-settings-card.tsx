@@ -7,6 +7,7 @@ import { FieldError } from '@/client/components/ui/form-message';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { describeError } from '@/client/lib/error-messages';
+import { useCan } from '@/client/hooks/use-company-role';
 import { useRegenerateScreeningRubric, useUpdatePhoneScreening } from '../api/phone-screening';
 import { RubricUpload } from './rubric-upload';
 import { CriterionSummary } from '@/client/components/criterion-summary';
@@ -14,6 +15,8 @@ import { CriterionSummary } from '@/client/components/criterion-summary';
 /** The AI agent's name on the calls, and the rubric the calls are scored by (the AI's, or an uploaded file). */
 export function ScreeningSettingsCard({ screening }: { screening: PhoneScreening }) {
   const titleId = useId();
+  // A viewer sees the agent's name and the rubric; recruiters and owners change them (decision 026).
+  const canEdit = useCan('recruiter');
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
@@ -23,8 +26,14 @@ export function ScreeningSettingsCard({ screening }: { screening: PhoneScreening
         <CardDescription>Who calls your candidates, and how their answers are scored.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        <AgentNameForm screening={screening} />
-        <RubricSection screening={screening} />
+        {canEdit ? (
+          <AgentNameForm screening={screening} />
+        ) : (
+          <p className="text-sm text-slate-700">
+            <span className="font-medium text-slate-900">Agent name:</span> {screening.agentName}
+          </p>
+        )}
+        <RubricSection screening={screening} canEdit={canEdit} />
       </CardContent>
     </Card>
   );
@@ -87,7 +96,7 @@ function AgentNameForm({ screening }: { screening: PhoneScreening }) {
   );
 }
 
-function RubricSection({ screening }: { screening: PhoneScreening }) {
+function RubricSection({ screening, canEdit }: { screening: PhoneScreening; canEdit: boolean }) {
   const regenerate = useRegenerateScreeningRubric(screening.id);
   const rubric = screening.rubric ?? [];
   const headingId = useId();
@@ -98,10 +107,12 @@ function RubricSection({ screening }: { screening: PhoneScreening }) {
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
           Scoring rubric
         </h3>
-        <Button type="button" variant="ghost" size="sm" disabled={regenerate.isPending} onClick={() => regenerate.mutate()}>
-          {regenerate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
-          Use AI Rubric
-        </Button>
+        {canEdit ? (
+          <Button type="button" variant="ghost" size="sm" disabled={regenerate.isPending} onClick={() => regenerate.mutate()}>
+            {regenerate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+            Use AI Rubric
+          </Button>
+        ) : null}
       </div>
       {rubric.length === 0 ? (
         <p className="text-sm text-slate-500">No rubric yet. The AI writes one when the first call is scored, or upload your own.</p>
@@ -114,7 +125,7 @@ function RubricSection({ screening }: { screening: PhoneScreening }) {
           ))}
         </ul>
       )}
-      <RubricUpload screeningId={screening.id} />
+      {canEdit ? <RubricUpload screeningId={screening.id} /> : null}
     </section>
   );
 }
