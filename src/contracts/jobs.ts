@@ -1,15 +1,38 @@
 import { z } from 'zod';
 import { cleanAnchors, rubricCriterion, type BehaviourAnchors } from './ai';
 
+export const JOB_TITLE_MAX = 200;
+const jobTitle = z.string().trim().min(1, 'Job title is required').max(JOB_TITLE_MAX, `Job title must be at most ${JOB_TITLE_MAX} characters`);
+const jobDescription = z.string().trim().min(1, 'Job description is required').max(20_000, 'Job description must be at most 20000 characters');
+
 export const createJobInput = z.object({
-  title: z.string().trim().min(1, 'Job title is required').max(200),
-  description: z.string().trim().min(1, 'Job description is required').max(20_000),
+  title: jobTitle,
+  description: jobDescription,
   skills: z.string().trim().max(2_000).optional(),
   questions: z.array(z.string().max(2_000)).max(30).optional(),
   rubric: z.array(rubricCriterion).max(20).optional(),
   videoRecording: z.boolean().optional(),
+  /**
+   * Start from one of the company's templates (contracts/templates.ts): its questions, rubric and
+   * video setting are copied unless given here; the title and description are the ones sent.
+   */
+  templateId: z.number().int().positive('templateId must be a positive whole number').optional(),
 });
 export type CreateJobInput = z.input<typeof createJobInput>;
+
+/** PATCH /api/job/{id}: a new title, a new description, or both, checked as when creating. */
+export const updateJobInput = z
+  .object({ title: jobTitle.optional(), description: jobDescription.optional() })
+  .refine((v) => v.title !== undefined || v.description !== undefined, { message: 'Send a title, a description or both' });
+export type UpdateJobInput = z.output<typeof updateJobInput>;
+
+/** DELETE /api/job/{id} of a job that has interviews. */
+export const JOB_HAS_INTERVIEWS = 'Only a job without interviews can be deleted. Close it instead.';
+
+/** The title of a job's duplicate: 'Copy of {title}', cut to the longest title allowed. */
+export function copyTitle(title: string): string {
+  return `Copy of ${title}`.slice(0, JOB_TITLE_MAX).trimEnd();
+}
 
 export const jobListItem = z.object({
   id: z.number(),
@@ -17,6 +40,8 @@ export const jobListItem = z.object({
   num_of_interviews: z.number(),
   lastActivity: z.string().nullable(),
   createdAt: z.string(),
+  /** When the job was closed; null while it is open. */
+  closedAt: z.string().nullable(),
 });
 export type JobListItem = z.infer<typeof jobListItem>;
 
@@ -30,6 +55,8 @@ export const job = z.object({
   createdAt: z.string(),
   lastActivity: z.string().nullable(),
   num_of_interviews: z.number(),
+  /** When the job was closed; null while it is open. */
+  closedAt: z.string().nullable(),
   /** Questions the bias check flagged, with the reason and a neutral rewording. */
   biasFlags: z.array(z.object({ index: z.number().optional(), text: z.string(), category: z.string(), reason: z.string(), suggestion: z.string().optional() })),
 });

@@ -1,11 +1,13 @@
 import { useParams } from 'wouter';
+import { hasCompanyRole } from '@/contracts/statuses';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/features/auth/hooks/use-auth';
 import { InterviewsSection } from '@/client/features/interviews/components/interviews-section';
 import { JobAnalyticsSection } from '@/client/features/job-analytics/components/job-analytics-section';
 import { useJob } from '@/client/features/jobs/api/get-job';
+import { JobActionsMenu } from '@/client/features/jobs/components/job-actions-menu';
 import { JobDescription } from '@/client/features/jobs/components/job-description';
-import { JobHeader, JobPanels } from '@/client/features/jobs/components/job-header';
+import { ClosedJobNote, JobHeader, JobPanels } from '@/client/features/jobs/components/job-header';
 import { AdverseImpactLink } from '@/client/features/adverse-impact/components/adverse-impact-link';
 import { AppShell } from '../app-shell';
 
@@ -13,6 +15,8 @@ export function JobPage() {
   const { id } = useParams<{ id: string }>();
   const { user } = useAuth();
   const { data: job, isLoading } = useJob(id);
+  // Viewers read the job; recruiters and owners change it (the server checks the same rule).
+  const canEdit = user ? hasCompanyRole(user.companyRole, 'recruiter') : false;
   return (
     <AppShell>
       {isLoading ? (
@@ -25,10 +29,17 @@ export function JobPage() {
         </div>
       ) : (
         <div className="space-y-6">
-          <JobHeader title={job.title} />
+          <JobHeader title={job.title} closedAt={job.closedAt} actions={canEdit ? <JobActionsMenu job={job} /> : null} />
+          {job.closedAt ? <ClosedJobNote closedAt={job.closedAt} canReopen={canEdit} /> : null}
           <JobDescription description={job.description} />
-          <JobPanels job={job} />
-          <InterviewsSection jobId={job.id} jobTitle={job.title} companyName={user?.companyName} videoRecording={job.videoRecording} />
+          <JobPanels job={job} canEdit={canEdit} />
+          <InterviewsSection
+            jobId={job.id}
+            jobTitle={job.title}
+            companyName={user?.companyName}
+            videoRecording={job.videoRecording}
+            isJobClosed={job.closedAt !== null}
+          />
           <JobAnalyticsSection jobId={job.id} />
           <AdverseImpactLink jobId={job.id} />
         </div>

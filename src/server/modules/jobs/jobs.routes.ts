@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { candidateJob, createJobInput, job, jobListItem, updateQuestionsInput, updateRubricInput } from '../../../contracts/jobs';
+import { candidateJob, createJobInput, job, jobListItem, updateJobInput, updateQuestionsInput, updateRubricInput } from '../../../contracts/jobs';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { readAsUser, requireUser } from '../../plugins/access';
+import { deleteJob, duplicateJob, setJobClosed, updateJobDetails } from './job-lifecycle.service';
 import { createJob, getOwnJob, listJobs, toJob, updateQuestions, updateRubric } from './jobs.service';
 import { eq } from 'drizzle-orm';
 
@@ -52,4 +53,27 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   r.patch('/api/job/:id/rubric', { config: user, schema: { params: idParams, body: updateRubricInput, response: { 200: job } } }, async (request) =>
     toJob(await updateRubric(db, requireUser(request), request.params.id, request.body.rubric), ai),
   );
+
+  // The job's life after creation (decision 029); recruiters and owners only (the default for writes).
+  r.patch('/api/job/:id', { config: user, schema: { params: idParams, body: updateJobInput, response: { 200: job } } }, async (request) =>
+    toJob(await updateJobDetails(db, requireUser(request), request.params.id, request.body), ai),
+  );
+
+  r.post('/api/job/:id/close', { config: user, schema: { params: idParams, response: { 200: job } } }, async (request) =>
+    toJob(await setJobClosed(db, requireUser(request), request.params.id, true, app.deps.now()), ai),
+  );
+
+  r.post('/api/job/:id/reopen', { config: user, schema: { params: idParams, response: { 200: job } } }, async (request) =>
+    toJob(await setJobClosed(db, requireUser(request), request.params.id, false, app.deps.now()), ai),
+  );
+
+  r.post('/api/job/:id/duplicate', { config: user, schema: { params: idParams, response: { 201: job } } }, async (request, reply) => {
+    const row = await duplicateJob(db, requireUser(request), request.params.id);
+    return reply.code(201).send(await toJob(row, ai));
+  });
+
+  r.delete('/api/job/:id', { config: user, schema: { params: idParams } }, async (request, reply) => {
+    await deleteJob(db, requireUser(request), request.params.id);
+    return reply.code(204).send();
+  });
 }

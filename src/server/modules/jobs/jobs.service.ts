@@ -8,6 +8,7 @@ import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { SESSION_CONDITION, type SessionCheck, type SessionUser } from '../auth/session';
 import { preparedPerDb } from '../prepared';
+import { getOwnTemplate } from '../templates/templates.service';
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -24,6 +25,7 @@ export async function toJob(row: JobRow, ai: AiEngine): Promise<Job> {
     createdAt: row.createdAt.toISOString(),
     lastActivity: iso(row.lastActivity),
     num_of_interviews: row.numOfInterviews,
+    closedAt: iso(row.closedAt),
     biasFlags: await ai.checkQuestions(row.questions),
   };
 }
@@ -36,11 +38,18 @@ const listQueries = [false, true].map((checked) =>
   preparedPerDb((db) =>
     db
       // Only the columns the list shows (description and the jsonb questions and rubric were most of
-      // the decoding), as one JSON array in the response's own shape.
+      // the decoding), as one JSON array in the response's own shape. Open jobs first (decision 029).
       .select({
         rows: jsonRows<JobListItem>(
-          { id: jobs.id, title: jobs.title, num_of_interviews: jobs.numOfInterviews, lastActivity: isoText(jobs.lastActivity), createdAt: isoText(jobs.createdAt) },
-          sql`${jobs.lastActivity} desc nulls last, ${jobs.createdAt} desc, ${jobs.id} desc`,
+          {
+            id: jobs.id,
+            title: jobs.title,
+            num_of_interviews: jobs.numOfInterviews,
+            lastActivity: isoText(jobs.lastActivity),
+            createdAt: isoText(jobs.createdAt),
+            closedAt: isoText(jobs.closedAt),
+          },
+          sql`${jobs.closedAt} is not null, ${jobs.lastActivity} desc nulls last, ${jobs.createdAt} desc, ${jobs.id} desc`,
         ),
       })
       .from(jobs)
@@ -94,10 +103,14 @@ export async function requireOwnJob(db: Db, user: SessionUser, id: number, check
 export async function createJob(
   deps: { db: Db; ai: AiEngine },
   user: SessionUser,
-  input: { title: string; description: string; skills?: string; questions?: string[]; rubric?: RubricCriterion[]; videoRecording?: boolean },
+  input: { title: string; description: string; skills?: string; questions?: string[]; rubric?: RubricCriterion[]; videoRecording?: boolean; templateId?: number },
 ): Promise<JobRow> {
-  // Questions and rubric the recruiter sent are kept; whatever is missing the AI drafts.
-  const given = { questions: cleanQuestions(input.questions ?? []), rubric: cleanRubric(input.rubric ?? []) };
+  // Questions and rubric the recruiter sent are kept, else the template's; whatever is missing the AI drafts.
+  const template = input.templateId === undefined ? null : await getOwnTemplate(deps.db, user.companyId, input.templateId);
+  const given = {
+    questions: cleanQuestions(input.questions ?? template?.questions ?? []),
+    rubric: cleanRubric(input.rubric ?? template?.rubric ?? []),
+  };
   const plan = given.questions.length && given.rubric.length ? null : await deps.ai.planInterview({ title: input.title, description: input.description, skills: input.skills });
   const [row] = await deps.db
     .insert(jobs)
@@ -108,7 +121,7 @@ export async function createJob(
       description: input.description,
       questions: given.questions.length ? given.questions : plan!.questions,
       rubric: given.rubric.length ? given.rubric : plan!.rubric,
-      videoRecording: input.videoRecording ?? true,
+      videoRecording: input.videoRecording ?? template?.videoRecording ?? true,
       lastActivity: new Date(),
     })
     .returning();

@@ -51,7 +51,7 @@ describe('jobs', () => {
     expect(list.map((j) => j.title)).not.toContain('Truck Driver');
     expect(list[0]?.id).toBe(first.id);
     expect(list[1]?.id).toBe(second.id);
-    expect(list[0]).toEqual({ id: first.id, title: 'Cashier', num_of_interviews: 0, lastActivity: expect.any(String), createdAt: expect.any(String) });
+    expect(list[0]).toEqual({ id: first.id, title: 'Cashier', num_of_interviews: 0, lastActivity: expect.any(String), createdAt: expect.any(String), closedAt: null });
   });
 
   it('answers 404 for another company\'s job on every endpoint', async () => {

@@ -6,11 +6,13 @@ import { apiRequest, readJson } from '@/client/lib/api';
 import { jobQuery } from './get-job';
 import { jobsQuery } from './get-jobs';
 
-/** What the Create Job form sends; the server drafts the questions and the rubric. */
+/** What the Create Job form sends; the server drafts the questions and the rubric, or copies a template's. */
 export const createJobFormInput = createJobInput.pick({ title: true, description: true });
 export type CreateJobValues = z.output<typeof createJobFormInput>;
+/** The form's values, and the template the job starts from, if one was chosen. */
+export type CreateJobRequest = CreateJobValues & { templateId?: number | undefined };
 
-export async function createJob(values: CreateJobValues): Promise<Job> {
+export async function createJob(values: CreateJobRequest): Promise<Job> {
   return readJson(await apiRequest('POST', '/api/job', values), jobSchema);
 }
 

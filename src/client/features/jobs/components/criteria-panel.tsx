@@ -29,8 +29,11 @@ function parseWeight(value: string): number {
   return Number.isNaN(parsed) ? 0 : Math.min(100, Math.max(0, parsed));
 }
 
-/** The job's weighted evaluation rubric: a read-only list, and an editor whose weights are scaled to 100 on save. */
-export function CriteriaPanel({ job }: { job: Job }) {
+/**
+ * The job's weighted evaluation rubric: a read-only list, and an editor whose weights are scaled to
+ * 100 on save (not offered without `canEdit`: a viewer).
+ */
+export function CriteriaPanel({ job, canEdit = true }: { job: Job; canEdit?: boolean }) {
   const [isOpen, setIsOpen] = useState(true);
   const totalId = useId();
   const update = useUpdateRubric(job.id);
@@ -63,7 +66,7 @@ export function CriteriaPanel({ job }: { job: Job }) {
       open={isOpen}
       onOpenChange={setIsOpen}
       action={
-        isEditing ? null : (
+        isEditing || !canEdit ? null : (
           <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
             <Pencil aria-hidden="true" />
             Edit Criteria
@@ -181,7 +184,7 @@ export function CriteriaPanel({ job }: { job: Job }) {
           </div>
         </div>
       ) : rubric.length === 0 ? (
-        <p className="text-sm text-slate-500">No evaluation criteria yet. Use Edit Criteria to add some.</p>
+        <p className="text-sm text-slate-500">No evaluation criteria yet.{canEdit ? ' Use Edit Criteria to add some.' : ''}</p>
       ) : (
         <ul className="space-y-4">
           {rubric.map((criterion, index) => (

@@ -2,6 +2,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { Plus } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
+import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -18,8 +19,11 @@ function LastActivity({ iso }: { iso: string | null }) {
   );
 }
 
-/** The dashboard's jobs: a 'New Job' button and a table whose rows open the job. */
-export function JobsSection() {
+/**
+ * The dashboard's jobs: a 'New Job' button (not for viewers: `canCreate`) and a table whose rows
+ * open the job; closed jobs, listed after the open ones, carry a 'Closed' badge.
+ */
+export function JobsSection({ canCreate = true }: { canCreate?: boolean }) {
   const { data: jobs, isLoading, error } = useJobs();
   const [, navigate] = useLocation();
 
@@ -37,12 +41,14 @@ export function JobsSection() {
         <h2 id="jobs-heading" className="text-xl font-semibold">
           Jobs
         </h2>
-        <Button asChild>
-          <Link href="/job/new">
-            <Plus aria-hidden="true" />
-            New Job
-          </Link>
-        </Button>
+        {canCreate ? (
+          <Button asChild>
+            <Link href="/job/new">
+              <Plus aria-hidden="true" />
+              New Job
+            </Link>
+          </Button>
+        ) : null}
       </div>
       <Card className="overflow-x-auto">
         {isLoading ? (
@@ -91,6 +97,11 @@ export function JobsSection() {
                     >
                       {job.title}
                     </Link>
+                    {job.closedAt ? (
+                      <Badge variant="secondary" className="ml-2 align-middle" title={`Closed on ${new Date(job.closedAt).toLocaleDateString()}`}>
+                        Closed
+                      </Badge>
+                    ) : null}
                   </td>
                   <td className="px-4 py-3 tabular-nums">{job.num_of_interviews}</td>
                   <td className="px-4 py-3 text-slate-600">

@@ -25,8 +25,11 @@ function BiasWarning({ flag }: { flag: BiasFlag }) {
   );
 }
 
-/** The job's interview questions in a collapsible panel, with their bias warnings; the editor also reorders them. */
-export function QuestionsPanel({ job }: { job: Job }) {
+/**
+ * The job's interview questions in a collapsible panel, with their bias warnings; the editor also
+ * reorders them (not offered without `canEdit`: a viewer).
+ */
+export function QuestionsPanel({ job, canEdit = true }: { job: Job; canEdit?: boolean }) {
   const [isOpen, setIsOpen] = useState(true);
   const update = useUpdateQuestions(job.id);
 
@@ -43,7 +46,7 @@ export function QuestionsPanel({ job }: { job: Job }) {
       }
       onStartEditing={() => setIsOpen(true)}
       frame={({ action, body }) => (
-        <CollapsiblePanel title="Interview Questions" open={isOpen} onOpenChange={setIsOpen} action={action}>
+        <CollapsiblePanel title="Interview Questions" open={isOpen} onOpenChange={setIsOpen} action={canEdit ? action : null}>
           {body}
         </CollapsiblePanel>
       )}
