@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataRequestKind, dataRequestStatus, recruiterDeletionReason } from './status-enums';
-import { RETENTION_DAY_BOUNDS } from './statuses';
+import { CANDIDATE_LINK_DAY_BOUNDS, RETENTION_DAY_BOUNDS } from './statuses';
 
 /** POST …/delete-data: the recruiter's reason (a code: the audit log keeps no free text about a person). */
 export const deleteCandidateDataInput = z.object({ reason: recruiterDeletionReason });
@@ -12,14 +12,28 @@ export const legalHoldInput = z.object({ hold: z.boolean() });
 export const legalHoldResult = z.object({ legalHold: z.boolean() });
 
 const retentionMessage = `Keep candidate data between ${RETENTION_DAY_BOUNDS.min} and ${RETENTION_DAY_BOUNDS.max} days`;
+const linkDaysMessage = `Keep candidate links valid between ${CANDIDATE_LINK_DAY_BOUNDS.min} and ${CANDIDATE_LINK_DAY_BOUNDS.max} days`;
 export const companySettings = z.object({
   /** How long candidates' recordings, transcripts and evaluations are kept after the interview or call ends. */
   retentionDays: z.number().int(),
+  /** How many days a candidate's interview link stays valid after the invitation is created or sent (decision 030). */
+  candidateLinkDays: z.number().int(),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
-export const companySettingsInput = z.object({
-  retentionDays: z.number({ message: retentionMessage }).int(retentionMessage).min(RETENTION_DAY_BOUNDS.min, retentionMessage).max(RETENTION_DAY_BOUNDS.max, retentionMessage),
-});
+export const retentionDaysField = z
+  .number({ message: retentionMessage })
+  .int(retentionMessage)
+  .min(RETENTION_DAY_BOUNDS.min, retentionMessage)
+  .max(RETENTION_DAY_BOUNDS.max, retentionMessage);
+export const candidateLinkDaysField = z
+  .number({ message: linkDaysMessage })
+  .int(linkDaysMessage)
+  .min(CANDIDATE_LINK_DAY_BOUNDS.min, linkDaysMessage)
+  .max(CANDIDATE_LINK_DAY_BOUNDS.max, linkDaysMessage);
+/** PATCH /api/company/settings (owners): one setting or both. */
+export const companySettingsInput = z
+  .object({ retentionDays: retentionDaysField.optional(), candidateLinkDays: candidateLinkDaysField.optional() })
+  .refine((v) => v.retentionDays !== undefined || v.candidateLinkDays !== undefined, { message: 'Send retentionDays, candidateLinkDays or both' });
 export type CompanySettingsInput = z.infer<typeof companySettingsInput>;
 
 /** What a row says about its candidate's data (the report and the screening result show it). */

@@ -33,6 +33,10 @@ export const interviewListItem = z.object({
   createdAt: z.string(),
   roomName: z.string().nullable(),
   candidateLink: z.string(),
+  /** When the candidate's link stops opening a pending interview (decision 030); null for links that never expire (before issue 16, not pending). */
+  linkExpiresAt: z.string().nullable(),
+  /** A pending interview whose link is past linkExpiresAt by the server's clock. */
+  linkExpired: z.boolean(),
 });
 export type InterviewListItem = z.infer<typeof interviewListItem>;
 
@@ -59,9 +63,38 @@ export const interviewDetail = z.object({
 }).extend(candidateDataState.shape);
 export type InterviewDetail = z.infer<typeof interviewDetail>;
 
+/**
+ * Whether the candidate's link can still start the interview (decision 030): 'open', or, for an
+ * interview not yet started, 'link_expired' (past linkExpiresAt) or 'job_closed'. An interview
+ * already in progress is always 'open': a candidate never loses an answer to a deadline.
+ */
+export const LINK_AVAILABILITIES = ['open', 'link_expired', 'job_closed'] as const;
+export type LinkAvailability = (typeof LINK_AVAILABILITIES)[number];
+
 /** What the candidate's own link may see. */
-export const candidateInterview = z.object({ id: z.number(), jobId: z.number(), candidateName: z.string(), status: interviewStatus });
+export const candidateInterview = z.object({
+  id: z.number(),
+  jobId: z.number(),
+  candidateName: z.string(),
+  status: interviewStatus,
+  availability: z.enum(LINK_AVAILABILITIES),
+  /** Until when the link starts the interview; null when it does not expire. */
+  linkExpiresAt: z.string().nullable(),
+  /** Whom to ask for a new link, when the link no longer starts the interview; null while it does. */
+  contact: z.object({ companyName: z.string(), email: z.string().nullable() }).nullable(),
+});
 export type CandidateInterview = z.infer<typeof candidateInterview>;
+
+/** POST /api/interview/{id}/resend: the invitation went again and the link is valid from now. */
+export const resendInvitationResult = z.object({
+  /** Handed to the mail server, kept in the in-app outbox (no SMTP configured), or failed (tried again later). */
+  status: z.enum(['sent', 'outbox', 'failed']),
+  linkExpiresAt: z.string(),
+});
+export type ResendInvitationResult = z.infer<typeof resendInvitationResult>;
+
+/** Inviting a candidate to a closed job (creating an interview, sending or resending an invitation). */
+export const JOB_CLOSED_MESSAGE = 'This job is closed. Reopen it to invite candidates.';
 
 export const sendEmailsInput = z.object({
   subject: z.string().trim().min(1, 'Subject and body are required.').max(300),

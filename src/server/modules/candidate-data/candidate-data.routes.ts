@@ -15,7 +15,7 @@ import {
 import { requireUser } from '../../plugins/access';
 import type { RecordingStorage } from '../../storage/recordings';
 import { idParams } from '../jobs/jobs.routes';
-import { eraseInterview, erasePhoneCandidate, retentionDays, setLegalHold, setRetentionDays } from './candidate-data.service';
+import { companySettingsOf, eraseInterview, erasePhoneCandidate, setLegalHold, updateCompanySettings } from './candidate-data.service';
 import { deletionRequestOf, listDataRequests, requestDeletion } from './data-requests.service';
 import { exportCompany } from './export-company.service';
 import { exportInterview, exportPhoneCandidate } from './export.service';
@@ -30,6 +30,10 @@ export async function candidateDataRoutes(app: FastifyInstance, options: { stora
   const { db } = app.deps.database;
   const deps = { db, storage: options.storage, telephony: app.deps.telephony };
   const user = { access: 'user' } as const;
+  // Legal holds, the company's records and its settings are the owners' (decision 026).
+  const owner = { access: 'user', role: 'owner' } as const;
+  // An access request's export hands a candidate's data over: recruiters and owners, not viewers.
+  const recruiter = { access: 'user', role: 'recruiter' } as const;
   const eraser = (request: Parameters<typeof requireUser>[0]) => {
     const u = requireUser(request);
     return { userId: u.id, companyId: u.companyId };
@@ -40,7 +44,7 @@ export async function candidateDataRoutes(app: FastifyInstance, options: { stora
     { config: user, schema: { params: idParams, body: deleteCandidateDataInput, response: { 200: deleteCandidateDataResult } } },
     async (request) => ({ deleted: await eraseInterview(deps, request.params.id, request.body.reason, eraser(request)) }),
   );
-  r.put('/api/interview/:id/legal-hold', { config: user, schema: { params: idParams, body: legalHoldInput, response: { 200: legalHoldResult } } }, async (request) => {
+  r.put('/api/interview/:id/legal-hold', { config: owner, schema: { params: idParams, body: legalHoldInput, response: { 200: legalHoldResult } } }, async (request) => {
     await setLegalHold(db, 'interview', request.params.id, request.body.hold, eraser(request));
     return { legalHold: request.body.hold };
   });
@@ -52,7 +56,7 @@ export async function candidateDataRoutes(app: FastifyInstance, options: { stora
   );
   r.put(
     '/api/phone-screening/candidates/:candidateId/legal-hold',
-    { config: user, schema: { params: candidateParams, body: legalHoldInput, response: { 200: legalHoldResult } } },
+    { config: owner, schema: { params: candidateParams, body: legalHoldInput, response: { 200: legalHoldResult } } },
     async (request) => {
       await setLegalHold(db, 'phone_candidate', request.params.candidateId, request.body.hold, eraser(request));
       return { legalHold: request.body.hold };
@@ -65,7 +69,7 @@ export async function candidateDataRoutes(app: FastifyInstance, options: { stora
     '/api/interview/:id/deletion-request',
     { config: candidate, schema: { params: idParams, response: { 200: deletionRequestReceipt, 201: deletionRequestReceipt } } },
     async (request, reply) => {
-      const { created, receipt } = await requestDeletion(db, request.candidate, request.params.id);
+      const { created, receipt } = await requestDeletion(db, request.candidate, request.params.id, app.deps.now(), app.deps.notifications);
       return reply.code(created ? 201 : 200).send(receipt);
     },
   );
@@ -77,19 +81,17 @@ export async function candidateDataRoutes(app: FastifyInstance, options: { stora
   // Everything stored about one candidate, for an access request: a ZIP (interview.json and the recording).
   const sendZip = (reply: FastifyReply, { filename, stream }: { filename: string; stream: Readable }) =>
     reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(stream);
-  r.get('/api/interview/:id/export', { config: user, schema: { params: idParams } }, async (request, reply) =>
+  r.get('/api/interview/:id/export', { config: recruiter, schema: { params: idParams } }, async (request, reply) =>
     sendZip(reply, await exportInterview(deps, requireUser(request), request.params.id)),
   );
-  r.get('/api/phone-screening/candidates/:candidateId/export', { config: user, schema: { params: candidateParams } }, async (request, reply) =>
+  r.get('/api/phone-screening/candidates/:candidateId/export', { config: recruiter, schema: { params: candidateParams } }, async (request, reply) =>
     sendZip(reply, await exportPhoneCandidate({ db, twilio: app.deps.config.twilio }, requireUser(request), request.params.candidateId)),
   );
   // The employer's own records: jobs, interviews, evaluations, reviews and screenings as JSON and CSV (no recordings).
-  r.get('/api/company/export', { config: user }, async (request, reply) => sendZip(reply, await exportCompany(db, requireUser(request))));
+  r.get('/api/company/export', { config: owner }, async (request, reply) => sendZip(reply, await exportCompany(db, requireUser(request))));
 
-  r.get('/api/company/settings', { config: user, schema: { response: { 200: companySettings } } }, async (request) => ({
-    retentionDays: await retentionDays(db, requireUser(request).companyId),
-  }));
-  r.patch('/api/company/settings', { config: user, schema: { body: companySettingsInput, response: { 200: companySettings } } }, async (request) => ({
-    retentionDays: await setRetentionDays(db, eraser(request), request.body.retentionDays),
-  }));
+  r.get('/api/company/settings', { config: user, schema: { response: { 200: companySettings } } }, (request) => companySettingsOf(db, requireUser(request).companyId));
+  r.patch('/api/company/settings', { config: owner, schema: { body: companySettingsInput, response: { 200: companySettings } } }, (request) =>
+    updateCompanySettings(db, eraser(request), request.body),
+  );
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import type { CompanySettings, CompanySettingsInput } from '../../../contracts/candidate-data';
 import type { DeletionReason } from '../../../contracts/statuses';
 import type { Db, Tx } from '../../db/client';
 import { alternativeRequests, companies, dataRequests, emails, feedback, interviewReviews, interviews, jobs, phoneCalls, phoneScreeningCandidates, phoneScreenings, recordingUploads } from '../../db/schema';
@@ -186,19 +187,24 @@ export async function setLegalHold(db: Db, kind: 'interview' | 'phone_candidate'
   });
 }
 
-/** The company's retention period in days. */
-export async function retentionDays(db: Db | Tx, companyId: number): Promise<number> {
-  const [row] = await db.select({ days: companies.retentionDays }).from(companies).where(eq(companies.id, companyId));
+/** The company's settings: the retention period and how long candidate links stay valid (decision 030). */
+export async function companySettingsOf(db: Db | Tx, companyId: number): Promise<CompanySettings> {
+  const [row] = await db.select({ retentionDays: companies.retentionDays, candidateLinkDays: companies.candidateLinkDays }).from(companies).where(eq(companies.id, companyId));
   if (!row) throw new AppError('NOT_FOUND', 'Company not found');
-  return row.days;
+  return row;
 }
 
-export async function setRetentionDays(db: Db, by: Eraser & { userId: number }, days: number): Promise<number> {
+/** Changes one setting or both in one transaction; each change is audited with its old and new value. */
+export async function updateCompanySettings(db: Db, by: Eraser & { userId: number }, input: CompanySettingsInput): Promise<CompanySettings> {
   return db.transaction(async (tx) => {
-    const before = await retentionDays(tx, by.companyId);
-    await tx.update(companies).set({ retentionDays: days }).where(eq(companies.id, by.companyId));
-    if (before !== days) await recordAudit(tx, { action: 'retention_changed', actorUserId: by.userId, companyId: by.companyId, details: { from: before, to: days } });
-    return days;
+    const before = await companySettingsOf(tx, by.companyId);
+    const after = { retentionDays: input.retentionDays ?? before.retentionDays, candidateLinkDays: input.candidateLinkDays ?? before.candidateLinkDays };
+    await tx.update(companies).set(after).where(eq(companies.id, by.companyId));
+    const audit = (action: 'retention_changed' | 'candidate_link_days_changed', from: number, to: number) =>
+      from === to ? undefined : recordAudit(tx, { action, actorUserId: by.userId, companyId: by.companyId, details: { from, to } });
+    await audit('retention_changed', before.retentionDays, after.retentionDays);
+    await audit('candidate_link_days_changed', before.candidateLinkDays, after.candidateLinkDays);
+    return after;
   });
 }
 

@@ -200,14 +200,14 @@ describe("exporting a candidate's data", () => {
 
 describe('retention', () => {
   it('validates the period, audits a change, and the daily run deletes what is due except held interviews', async () => {
-    expect((await owner.get('/api/company/settings')).json()).toEqual({ retentionDays: 365 });
+    expect((await owner.get('/api/company/settings')).json()).toEqual({ retentionDays: 365, candidateLinkDays: 14 });
     for (const retentionDays of [10, 2000, 'a year']) {
       const bad = await owner.request('PATCH', '/api/company/settings', { retentionDays });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ error: string }>().error).toContain('Keep candidate data between 30 and 1461 days');
     }
-    expect((await owner.request('PATCH', '/api/company/settings', { retentionDays: 30 })).json()).toEqual({ retentionDays: 30 });
-    expect((await stranger.get('/api/company/settings')).json()).toEqual({ retentionDays: 365 });
+    expect((await owner.request('PATCH', '/api/company/settings', { retentionDays: 30 })).json()).toEqual({ retentionDays: 30, candidateLinkDays: 14 });
+    expect((await stranger.get('/api/company/settings')).json()).toEqual({ retentionDays: 365, candidateLinkDays: 14 });
     const [changed] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'retention_changed'));
     expect(changed).toMatchObject({ details: { from: 365, to: 30 } });
 

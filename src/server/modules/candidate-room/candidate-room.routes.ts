@@ -37,7 +37,7 @@ export async function candidateRoomRoutes(app: FastifyInstance, options: { stora
   app.addHook('onClose', async () => clearInterval(sweep));
 
   r.post('/api/interview/:id/start', { config: candidate, schema: { params: idParams, response: { 200: startInterviewResult } } }, async (request) => {
-    const row = await startInterview(db, candidateOf(request), request.params.id);
+    const row = await startInterview(db, candidateOf(request), request.params.id, app.deps.now());
     return {
       status: 'in_progress' as const,
       startedAt: row.startedAt!.toISOString(),
@@ -49,12 +49,12 @@ export async function candidateRoomRoutes(app: FastifyInstance, options: { stora
   });
 
   r.put('/api/interview/:id/transcript', { config: candidate, schema: { params: idParams, body: saveTranscriptInput } }, async (request, reply) => {
-    await saveTranscript(db, candidateOf(request), request.params.id, request.body.transcript);
+    await saveTranscript(db, candidateOf(request), request.params.id, request.body.transcript, app.deps.now());
     return reply.code(204).send();
   });
 
   r.post('/api/interview/:id/heartbeat', { config: candidate, schema: { params: idParams } }, async (request, reply) => {
-    await heartbeat(db, candidateOf(request), request.params.id);
+    await heartbeat(db, candidateOf(request), request.params.id, app.deps.now());
     return reply.code(204).send();
   });
 
@@ -62,14 +62,14 @@ export async function candidateRoomRoutes(app: FastifyInstance, options: { stora
     '/api/interview/:id/follow-up',
     { config: { ...candidate, rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { params: idParams, body: followUpInput, response: { 200: followUpResult } } },
     async (request) => {
-      await liveInterview(db, candidateOf(request), request.params.id);
+      await liveInterview(db, candidateOf(request), request.params.id, app.deps.now());
       const { followUp } = await app.deps.ai.decideFollowUp(request.body);
       return { followUp };
     },
   );
 
   r.post('/api/interview/:id/complete', { config: candidate, schema: { params: idParams, body: completeInterviewInput, response: { 200: completeInterviewResult } } }, async (request) => {
-    await completeInterview({ db, storage, queue: app.deps.queue }, candidateOf(request), request.params.id, request.body);
+    await completeInterview({ db, storage, queue: app.deps.queue }, candidateOf(request), request.params.id, request.body, app.deps.now());
     return { status: 'evaluating' as const };
   });
 
@@ -77,7 +77,7 @@ export async function candidateRoomRoutes(app: FastifyInstance, options: { stora
   r.post('/api/interview/:id/recording', { config: candidate, schema: { params: idParams } }, async (request) => {
     const access = candidateOf(request);
     // Nothing is recorded without the candidate's consent (decision 025).
-    await assertConsented(db, await liveInterview(db, access, request.params.id));
+    await assertConsented(db, await liveInterview(db, access, request.params.id, app.deps.now()));
     if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the recording as multipart/form-data');
     let recording: { uploadId: string; bytes: number } | null = null;
     let transcriptText: string | null = null;

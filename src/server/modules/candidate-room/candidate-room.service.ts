@@ -9,40 +9,46 @@ import type { JobQueue } from '../../queue/queue';
 import type { RecordingStorage } from '../../storage/recordings';
 import { assertConsented } from '../consent/consent.service';
 import { requestEvaluation, transcriptEntries } from '../evaluation/evaluation.service';
+import { assertLinkUsable } from '../interviews/candidate-links';
 
-/** The candidate's interview, still open (assertInterviewOpen); `need` 'started' for answers and the submission. */
-export async function liveInterview(db: Db, candidate: CandidateAccess, id: number, need: 'open' | 'started' = 'open') {
+/**
+ * The candidate's interview, still open (assertInterviewOpen); `need` 'started' for answers and the
+ * submission. One not started yet must also have a usable link at `now`: not expired, its job not
+ * closed (410; decision 030). One in progress is never cut off.
+ */
+export async function liveInterview(db: Db, candidate: CandidateAccess, id: number, now: Date, need: 'open' | 'started' = 'open') {
   if (candidate.interviewId !== id) throw new AppError('NOT_FOUND', 'Interview not found');
   const [row] = await db.select().from(interviews).where(eq(interviews.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Interview not found');
   assertInterviewOpen(row.status, need);
+  await assertLinkUsable(db, row, now);
   return row;
 }
 
 /** 'Ready to Start': pending → in_progress, once the candidate agreed to the notice (decision 025). A reload of a started interview continues it. */
-export async function startInterview(db: Db, candidate: CandidateAccess, id: number) {
-  const row = await liveInterview(db, candidate, id);
+export async function startInterview(db: Db, candidate: CandidateAccess, id: number, now: Date) {
+  const row = await liveInterview(db, candidate, id, now);
   await assertConsented(db, row);
-  const now = new Date();
+  const startedAt = new Date();
   const [updated] = await db
     .update(interviews)
-    .set({ status: 'in_progress', startedAt: row.startedAt ?? now, isActive: true, lastHeartbeatAt: now })
+    .set({ status: 'in_progress', startedAt: row.startedAt ?? startedAt, isActive: true, lastHeartbeatAt: startedAt })
     .where(and(eq(interviews.id, id), inArray(interviews.status, OPEN_INTERVIEW_STATUSES)))
     .returning();
   if (!updated) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
   return updated;
 }
 
-export async function saveTranscript(db: Db, candidate: CandidateAccess, id: number, transcript: TranscriptEntry[]): Promise<void> {
-  await liveInterview(db, candidate, id);
+export async function saveTranscript(db: Db, candidate: CandidateAccess, id: number, transcript: TranscriptEntry[], now: Date): Promise<void> {
+  await liveInterview(db, candidate, id, now);
   await db
     .update(interviews)
     .set({ transcript: { transcript }, lastHeartbeatAt: new Date(), isActive: true })
     .where(and(eq(interviews.id, id), eq(interviews.status, 'in_progress')));
 }
 
-export async function heartbeat(db: Db, candidate: CandidateAccess, id: number): Promise<void> {
-  await liveInterview(db, candidate, id);
+export async function heartbeat(db: Db, candidate: CandidateAccess, id: number, now: Date): Promise<void> {
+  await liveInterview(db, candidate, id, now);
   await db.update(interviews).set({ lastHeartbeatAt: new Date(), isActive: true }).where(and(eq(interviews.id, id), eq(interviews.status, 'in_progress')));
 }
 
@@ -58,9 +64,10 @@ export async function completeInterview(
   candidate: CandidateAccess,
   id: number,
   input: { uploadIds: string[]; transcript: TranscriptEntry[] },
+  now: Date,
 ): Promise<void> {
   const { db, storage } = deps;
-  await liveInterview(db, candidate, id, 'started');
+  await liveInterview(db, candidate, id, now, 'started');
   const owned = await db.select().from(recordingUploads).where(eq(recordingUploads.interviewId, id)).orderBy(asc(recordingUploads.segment));
   const segments: { uploadId: string; bytes: number }[] = [];
   for (const uploadId of input.uploadIds) {

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { candidateInterview, createdInterview, createInterviewInput, interviewDetail, interviewListItem, sendEmailsInput, sendEmailsResult } from '../../../contracts/interviews';
+import {
+  candidateInterview,
+  createdInterview,
+  createInterviewInput,
+  interviewDetail,
+  interviewListItem,
+  resendInvitationResult,
+  sendEmailsInput,
+  sendEmailsResult,
+} from '../../../contracts/interviews';
 import { AppError } from '../../lib/errors';
 import { readAsUser, requireUser } from '../../plugins/access';
 import type { RoomService } from '../../rooms/rooms';
 import { idParams } from '../jobs/jobs.routes';
-import { createInterview, getOwnInterview, listInterviews, toCandidateView, toDetail } from './interviews.service';
-import { sendInvitations } from './invitations.service';
+import { candidateView } from './candidate-links';
+import { createInterview, getOwnInterview, listInterviews, toDetail } from './interviews.service';
+import { resendInvitation, sendInvitations } from './invitations.service';
 
 export async function interviewRoutes(app: FastifyInstance, options: { rooms: RoomService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -16,7 +26,7 @@ export async function interviewRoutes(app: FastifyInstance, options: { rooms: Ro
   const user = { access: 'user' } as const;
 
   r.get('/api/job/:id/interview', { config: { ...user, cachedSession: true }, schema: { params: idParams, response: { 200: z.array(interviewListItem) } } }, (request) =>
-    readAsUser(request, (u, check) => listInterviews(db, u, request.params.id, appUrl, check)),
+    readAsUser(request, (u, check) => listInterviews(db, u, request.params.id, appUrl, check, app.deps.now())),
   );
 
   r.post(
@@ -26,19 +36,19 @@ export async function interviewRoutes(app: FastifyInstance, options: { rooms: Ro
       if (request.body.jobId !== undefined && request.body.jobId !== request.params.jobId) {
         throw new AppError('VALIDATION_FAILED', 'jobId: does not match the job in the address');
       }
-      const created = await createInterview({ db, rooms: options.rooms, appUrl }, requireUser(request), request.params.jobId, request.body);
+      const created = await createInterview({ db, rooms: options.rooms, appUrl }, requireUser(request), request.params.jobId, request.body, app.deps.now());
       return reply.code(201).send(created);
     },
   );
 
-  // With a candidate token: only what the candidate screen needs. Without: the owner's full view.
+  // With a candidate token: only what the candidate screen needs, and whether the link still starts it (decision 030). Without: the owner's full view.
   r.get(
     '/api/interview/:id',
     { config: { access: 'candidate', cachedSession: true }, schema: { params: idParams, response: { 200: z.union([interviewDetail, candidateInterview]) } } },
     async (request) => {
       if (request.candidate) {
         if (request.candidate.interviewId !== request.params.id) throw new AppError('NOT_FOUND', 'Interview not found');
-        return toCandidateView(request.candidate);
+        return candidateView(db, request.candidate, app.deps.now());
       }
       return readAsUser(request, async (u, check) => toDetail(await getOwnInterview(db, u, request.params.id, check)));
     },
@@ -47,6 +57,13 @@ export async function interviewRoutes(app: FastifyInstance, options: { rooms: Ro
   r.post(
     '/api/send-candidate-emails',
     { config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: sendEmailsInput, response: { 200: sendEmailsResult } } },
-    (request) => sendInvitations({ db, mailer: app.deps.mailer, appUrl }, requireUser(request), request.body),
+    (request) => sendInvitations({ db, mailer: app.deps.mailer, appUrl }, requireUser(request), request.body, app.deps.now()),
+  );
+
+  // The same invitation again, its link valid from now (a recruiter; limited like invitations).
+  r.post(
+    '/api/interview/:id/resend',
+    { config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { params: idParams, response: { 200: resendInvitationResult } } },
+    (request) => resendInvitation({ db, mailer: app.deps.mailer, appUrl }, requireUser(request), request.params.id, app.deps.now()),
   );
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CandidateInterview, CreatedInterview, InterviewDetail, InterviewListItem } from '../../../contracts/interviews';
+import { JOB_CLOSED_MESSAGE, type CreatedInterview, type InterviewDetail, type InterviewListItem } from '../../../contracts/interviews';
 import type { Db } from '../../db/client';
-import type { CandidateAccess } from '../../plugins/access';
 import { isoText, jsonRows } from '../../db/json-rows';
 import { interviews, jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -14,6 +13,7 @@ import { preparedPerDb } from '../prepared';
 import { parseTranscript, rawText } from '../evaluation/stored-transcript';
 import { applyReview, currentScores, type CurrentScores } from '../report/current-scores';
 import { normaliseFeedback } from '../report/stored-feedback';
+import { candidateLinkDays, linkExpiry } from './candidate-links';
 
 type InterviewRow = typeof interviews.$inferSelect;
 
@@ -37,11 +37,18 @@ const listColumns = {
   createdAt: interviews.createdAt,
   roomName: interviews.roomName,
   candidateToken: interviews.candidateToken,
+  linkExpiresAt: interviews.linkExpiresAt,
 };
 type ListRow = Pick<InterviewRow, keyof typeof listColumns>;
 
 /** The list as one JSON array (docs/decisions/015-api-speed.md): timestamps come as ISO text. */
-type ListJson = Omit<ListRow, 'lastHeartbeatAt' | 'scheduledFor' | 'createdAt'> & { lastHeartbeatAt: string | null; scheduledFor: string; createdAt: string; alternativeRequested: boolean };
+type ListJson = Omit<ListRow, 'lastHeartbeatAt' | 'scheduledFor' | 'createdAt' | 'linkExpiresAt'> & {
+  lastHeartbeatAt: string | null;
+  scheduledFor: string;
+  createdAt: string;
+  linkExpiresAt: string | null;
+  alternativeRequested: boolean;
+};
 const listQuery = preparedPerDb((db) =>
   db
     .select({
@@ -51,6 +58,7 @@ const listQuery = preparedPerDb((db) =>
           lastHeartbeatAt: isoText(interviews.lastHeartbeatAt),
           scheduledFor: isoText(interviews.scheduledFor),
           createdAt: isoText(interviews.createdAt),
+          linkExpiresAt: isoText(interviews.linkExpiresAt),
           alternativeRequested: hasOpenAlternative(interviews.id),
         },
         sql`${interviews.createdAt} desc, ${interviews.id} desc`,
@@ -65,10 +73,15 @@ const fromJson = (row: ListJson): ListRow & { alternativeRequested: boolean } =>
   lastHeartbeatAt: row.lastHeartbeatAt === null ? null : new Date(row.lastHeartbeatAt),
   scheduledFor: new Date(row.scheduledFor),
   createdAt: new Date(row.createdAt),
+  linkExpiresAt: row.linkExpiresAt === null ? null : new Date(row.linkExpiresAt),
 });
 
-/** A list row. Scores are shown for completed interviews only; `scores` are its current scores (reviews applied). */
-export function toListItem(row: ListRow & { alternativeRequested?: boolean }, appUrl: string, scores?: CurrentScores): InterviewListItem {
+/**
+ * A list row. Scores are shown for completed interviews only; `scores` are its current scores
+ * (reviews applied). The link's expiry is shown while the interview is pending, judged at `now`.
+ */
+export function toListItem(row: ListRow & { alternativeRequested?: boolean }, appUrl: string, now: Date, scores?: CurrentScores): InterviewListItem {
+  const isPending = row.status === 'pending';
   const isScored = row.status === 'completed';
   const current = isScored ? (scores ?? applyReview(row.feedback, [])) : null;
   return {
@@ -87,24 +100,30 @@ export function toListItem(row: ListRow & { alternativeRequested?: boolean }, ap
     createdAt: row.createdAt.toISOString(),
     roomName: row.roomName,
     candidateLink: candidateLink(appUrl, row),
+    linkExpiresAt: isPending ? (row.linkExpiresAt?.toISOString() ?? null) : null,
+    linkExpired: isPending && row.linkExpiresAt !== null && row.linkExpiresAt.getTime() <= now.getTime(),
   };
 }
 
-/** `check`: a cached session to prove in the ownership query (readAsUser). */
-export async function listInterviews(db: Db, user: SessionUser, jobId: number, appUrl: string, check?: SessionCheck | null): Promise<InterviewListItem[]> {
+/** `check`: a cached session to prove in the ownership query (readAsUser); `now`: the app's clock, for the links' expiry. */
+export async function listInterviews(db: Db, user: SessionUser, jobId: number, appUrl: string, check?: SessionCheck | null, now = new Date()): Promise<InterviewListItem[]> {
   await requireOwnJob(db, user, jobId, check);
   const rows = (await listQuery(db).execute({ jobId }))[0]!.rows.map(fromJson);
   const scores = await currentScores(db, rows.filter((r) => r.status === 'completed'));
-  return rows.map((r) => toListItem(r, appUrl, scores.get(r.id)));
+  return rows.map((r) => toListItem(r, appUrl, now, scores.get(r.id)));
 }
 
+/** A new pending interview; its link is valid for the company's candidateLinkDays from `now`. A closed job takes none (409). */
 export async function createInterview(
   deps: { db: Db; rooms: RoomService; appUrl: string },
   user: SessionUser,
   jobId: number,
   input: { candidateName: string; email: string; videoRecording?: boolean; scheduledFor?: string },
+  now: Date,
 ): Promise<CreatedInterview> {
   const job = await getOwnJob(deps.db, user, jobId);
+  if (job.closedAt) throw new AppError('CONFLICT', JOB_CLOSED_MESSAGE);
+  const days = await candidateLinkDays(deps.db, user.companyId);
   const row = await deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(interviews)
@@ -115,6 +134,7 @@ export async function createInterview(
         candidateToken: randomBytes(24).toString('base64url'),
         videoRecording: input.videoRecording ?? job.videoRecording,
         scheduledFor: input.scheduledFor ? new Date(input.scheduledFor) : new Date(),
+        linkExpiresAt: linkExpiry(now, days),
       })
       .returning();
     await tx
@@ -130,7 +150,7 @@ export async function createInterview(
     .set({ roomName: room.roomName, roomUrl: room.roomUrl, aiToken: room.aiToken })
     .where(eq(interviews.id, row.id))
     .returning();
-  return { ...toListItem(updated!, deps.appUrl), roomUrl: updated!.roomUrl };
+  return { ...toListItem(updated!, deps.appUrl, now), roomUrl: updated!.roomUrl };
 }
 
 /** The company's interview, or 404 for any other id. */
@@ -167,9 +187,3 @@ export function toDetail(row: InterviewRow): InterviewDetail {
   };
 }
 
-export const toCandidateView = (c: CandidateAccess): CandidateInterview => ({
-  id: c.interviewId,
-  jobId: c.jobId,
-  candidateName: c.candidateName,
-  status: c.status,
-});

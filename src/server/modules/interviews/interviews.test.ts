@@ -79,7 +79,7 @@ describe('interview access', () => {
 
     const token = new URL(created.candidateLink).searchParams.get('token')!;
     const asCandidate = await t.app.inject({ method: 'GET', url: `/api/interview/${created.id}?token=${token}` });
-    expect(asCandidate.json()).toEqual({ id: created.id, jobId: jobA.id, candidateName: 'Casey Diaz', status: 'pending' });
+    expect(asCandidate.json()).toEqual({ id: created.id, jobId: jobA.id, candidateName: 'Casey Diaz', status: 'pending', availability: 'open', linkExpiresAt: created.linkExpiresAt, contact: null });
     const header = await t.app.inject({ method: 'GET', url: `/api/interview/${created.id}`, headers: { 'x-candidate-token': token } });
     expect(header.statusCode).toBe(200);
     const candidateJob = await t.app.inject({ method: 'GET', url: `/api/job/${jobA.id}?token=${token}` });
@@ -210,9 +210,11 @@ describe('invitation emails', () => {
       const res = await op.post('/api/send-candidate-emails', { subject: 'Hi {{candidateName}}', body: 'Link: {{candidateLink}}', candidates: [{ name: 'Ana', email: 'ana@example.com', jobId: job.id, interviewId: created.id }] });
       expect(res.json<SendEmailsResult>()).toMatchObject({ sent: 0, outbox: 1, failed: 0 });
       const outbox = (await op.get('/api/admin/outbox')).json<{ subject: string; body: string; status: string }[]>();
-      // The recruiter's text, then the notice every invitation ends with (decision 025).
+      // The recruiter's text, until when the link works (decision 030), then the notice every invitation ends with (decision 025).
       expect(outbox[0]).toMatchObject({ subject: 'Hi Ana', status: 'outbox' });
-      expect(outbox[0]!.body.startsWith(`Link: ${created.candidateLink}\n\nAbout this interview\nAn AI interviewer conducts this interview`)).toBe(true);
+      const body = outbox[0]!.body;
+      expect(body.startsWith(`Link: ${created.candidateLink}\n\nYour interview link is valid until `)).toBe(true);
+      expect(body).toContain(' UTC.\n\nAbout this interview\nAn AI interviewer conducts this interview');
       expect((await op.get(`/api/job/${job.id}/interview`)).json<InterviewListItem[]>()[0]?.emailSent).toBe(false);
     } finally {
       await local.close();

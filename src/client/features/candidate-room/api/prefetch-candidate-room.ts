@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { isInterviewOpen } from '@/contracts/statuses';
+import { isTakeable } from '../utils/link-availability';
 import { candidateInterviewQuery } from './get-candidate-interview';
 import { candidateJobQuery } from './get-candidate-job';
 import { noticeQuery } from './notice';
@@ -8,9 +8,9 @@ import { noticeQuery } from './notice';
 async function prefetchCandidateRoom(queryClient: QueryClient, interviewId: number, token: string): Promise<void> {
   try {
     const interview = await queryClient.fetchQuery(candidateInterviewQuery(interviewId, token));
-    // A submitted interview: the room says so and never asks for the job.
+    // A submitted interview, an expired link or a closed job: the room says so and never asks for the job.
     // The job and the notice the ready page shows (decision 025), side by side.
-    if (isInterviewOpen(interview.status)) await Promise.all([queryClient.prefetchQuery(candidateJobQuery(interview.jobId, token)), queryClient.prefetchQuery(noticeQuery(interviewId, token))]);
+    if (isTakeable(interview)) await Promise.all([queryClient.prefetchQuery(candidateJobQuery(interview.jobId, token)), queryClient.prefetchQuery(noticeQuery(interviewId, token))]);
   } catch {
     // The room shows the failure itself (and asks again when it mounts).
   }

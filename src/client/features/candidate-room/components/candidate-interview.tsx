@@ -3,9 +3,11 @@ import { useCandidateInterview } from '../api/get-candidate-interview';
 import { useCandidateJob } from '../api/get-candidate-job';
 import { useNotice } from '../api/notice';
 import { isInterviewOpen } from '@/contracts/statuses';
+import { isTakeable } from '../utils/link-availability';
 import { CompletedView } from './completed-view';
 import { ErrorView } from './error-view';
 import { InterviewSession } from './interview-session';
+import { LinkUnavailableView } from './link-unavailable-view';
 import { LoadingView } from './loading-view';
 import { NotFoundView } from './not-found-view';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
@@ -25,10 +27,11 @@ interface CandidateInterviewProps {
 export function CandidateInterview({ interviewId, token }: CandidateInterviewProps) {
   const interviewQuery = useCandidateInterview(interviewId, token);
   const interviewData = interviewQuery.data;
-  // The job is fetched once the interview named it, and only if the interview can still be taken.
-  const jobQuery = useCandidateJob(interviewData && isInterviewOpen(interviewData.status) ? interviewData.jobId : undefined, token);
+  // The job is fetched once the interview named it, and only if the interview can still be taken (decision 030: not through an expired link or for a closed job).
+  const canTake = Boolean(interviewData && isTakeable(interviewData));
+  const jobQuery = useCandidateJob(canTake ? interviewData?.jobId : undefined, token);
   // The notice the candidate agrees to before starting (decision 025): the ready view waits for it like for the job.
-  const noticeQuery = useNotice(interviewId, token, { enabled: Boolean(interviewData && isInterviewOpen(interviewData.status)) });
+  const noticeQuery = useNotice(interviewId, token, { enabled: canTake });
 
   useDocumentTitle('Your AI Interview — Hireloop');
 
@@ -39,6 +42,10 @@ export function CandidateInterview({ interviewId, token }: CandidateInterviewPro
   }
   const interview = interviewQuery.data;
   if (!isInterviewOpen(interview.status)) return <CompletedView alreadySubmitted link={{ interviewId, token }} />;
+  if (interview.availability !== 'open' && interview.contact) {
+    const { availability, linkExpiresAt, contact } = interview;
+    return <LinkUnavailableView availability={availability} linkExpiresAt={linkExpiresAt} contact={contact} link={{ interviewId, token }} />;
+  }
 
   if (jobQuery.isPending) return <LoadingView />;
   if (jobQuery.isError) {

@@ -28,6 +28,7 @@ export function InterviewSession({ interviewId, token, interview, job }: Intervi
           questionCount={job.questions.length}
           video={flow.video}
           isResuming={interview.status === 'in_progress'}
+          linkExpiresAt={interview.linkExpiresAt}
           recorder={flow.recorder}
           preferTyping={flow.preferTyping}
           onPreferTypingChange={flow.setPreferTyping}

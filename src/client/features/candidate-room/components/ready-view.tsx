@@ -22,6 +22,8 @@ interface ReadyViewProps {
   video: boolean;
   /** The candidate had started before (a reload or a second visit): the interview continues. */
   isResuming: boolean;
+  /** Until when the link starts the interview (decision 030); null when it does not expire. */
+  linkExpiresAt: string | null;
   recorder: InterviewRecorder;
   preferTyping: boolean;
   onPreferTypingChange: (value: boolean) => void;
@@ -38,7 +40,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function ReadyView(props: ReadyViewProps) {
-  const { interviewId, token, candidateName, jobTitle, questionCount, video, isResuming, recorder, preferTyping, onPreferTypingChange, onStart } = props;
+  const { interviewId, token, candidateName, jobTitle, questionCount, video, isResuming, linkExpiresAt, recorder, preferTyping, onPreferTypingChange, onStart } = props;
   const [consented, setConsented] = useState(false);
   const notice = useNotice(interviewId, token);
   const giveConsent = useGiveConsent(interviewId, token);
@@ -67,6 +69,11 @@ export function ReadyView(props: ReadyViewProps) {
           </p>
           {isResuming ? (
             <p className="text-sm text-slate-600">You have already started this interview. It continues after your last answered question.</p>
+          ) : linkExpiresAt ? (
+            <p className="text-sm text-slate-600">
+              This link is valid until {new Date(linkExpiresAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}: start your interview
+              before then.
+            </p>
           ) : null}
         </CardHeader>
         <CardContent className="space-y-6">

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useReducer } from 'react';
 import type { StartInterviewResult } from '@/contracts/candidate-room';
 import type { CandidateInterview } from '@/contracts/interviews';
@@ -7,8 +8,9 @@ import { useInterviewRecorder } from '@/client/features/candidate-room/recording
 import { useSpeechRecognition } from '@/client/hooks/use-speech-recognition';
 import { useSpeechSynthesis } from '@/client/hooks/use-speech-synthesis';
 import { ApiError } from '@/client/lib/api';
-import { describeError, isConflict } from '@/client/lib/error-messages';
+import { describeError, errorCode, isConflict } from '@/client/lib/error-messages';
 import { completeInterview } from '../api/complete-interview';
+import { candidateInterviewQuery } from '../api/get-candidate-interview';
 import { requestFollowUp } from '../api/request-follow-up';
 import { sendHeartbeat } from '../api/send-heartbeat';
 import { fetchSpeech, rewordQuestion } from '../api/speech';
@@ -93,6 +95,7 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
   // answer (upload endpoint, audio or video) by the time 'opening_media' starts it.
   const video = session?.videoRecording ?? job.videoRecording;
   const recorder = useInterviewRecorder({ interviewId, token, video, uploadEndpoint: session?.uploadEndpoint ?? '' });
+  const queryClient = useQueryClient();
 
   const startSession = async (send: Send) => {
     let result: StartInterviewResult;
@@ -101,6 +104,9 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     } catch (err) {
       if (isConflict(err)) send({ type: 'ALREADY_SUBMITTED' });
       else send({ type: 'FAILED', error: { kind: 'start', message: errorMessage(err, START_FAILED) } });
+      // The link expired or the position closed while the page was open (decision 030): reading the
+      // interview again replaces the room with the page that says so and whom to contact.
+      if (errorCode(err) === 'GONE') void queryClient.invalidateQueries({ queryKey: candidateInterviewQuery(interviewId, token).queryKey });
       return;
     }
     const point = resumePoint(result.transcript, loadProgress(interviewId, token), job.questions, name);

@@ -16,9 +16,12 @@ export function useUpdateCompanySettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCompanySettings,
-    onSuccess: (saved) => {
+    onSuccess: (saved, input) => {
       queryClient.setQueryData(companySettingsQuery().queryKey, saved);
-      toast({ title: 'Settings saved', description: `Candidate data is kept for ${saved.retentionDays} days.` });
+      // Each card saves its own setting: the toast names the one that was sent.
+      const description =
+        input.retentionDays === undefined ? `Candidate links stay valid for ${saved.candidateLinkDays} days.` : `Candidate data is kept for ${saved.retentionDays} days.`;
+      toast({ title: 'Settings saved', description });
     },
   });
 }

@@ -2,55 +2,34 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
-import { companySettingsInput, type CompanySettings } from '@/contracts/candidate-data';
+import { z } from 'zod';
+import { retentionDaysField, type CompanySettings } from '@/contracts/candidate-data';
 import { RETENTION_DAY_BOUNDS } from '@/contracts/statuses';
 import { describedBy, FormField } from '@/client/components/form-field';
 import { Button } from '@/client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
-import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/use-toast';
 import { describeError, errorCode } from '@/client/lib/error-messages';
-import { useCompanySettings } from '../api/get-company-settings';
+import { useCan } from '@/client/hooks/use-company-role';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
+import { OwnersOnly, SettingsCard } from './settings-card';
 
-type FormInput = z.input<typeof companySettingsInput>;
-type FormValues = z.output<typeof companySettingsInput>;
+const retentionInput = z.object({ retentionDays: retentionDaysField });
+type FormInput = z.input<typeof retentionInput>;
+type FormValues = z.output<typeof retentionInput>;
 
 const { min, max } = RETENTION_DAY_BOUNDS;
 
 /** 'Candidate data retention': how many days candidates' data is kept before the daily run deletes it. */
 export function RetentionSettingsCard() {
-  const headingId = useId();
-  const settings = useCompanySettings();
+  const canEdit = useCan('owner');
   return (
-    <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <CardTitle as="h2" id={headingId}>
-          Candidate data retention
-        </CardTitle>
-        <CardDescription>
-          When an interview or a phone screening ended that many days ago (or its invitation was sent, if it never took place), the recording,
-          transcript, AI feedback text and notes are deleted automatically. The scores stay, anonymised, for statistics. Candidates under a legal hold
-          are kept.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.isPending ? (
-          <Spinner className="size-5 text-brand-600" label="Loading the settings" />
-        ) : settings.isError ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-            <p>The settings could not be loaded. {describeError(settings.error)}</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <RetentionForm saved={settings.data} />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      title="Candidate data retention"
+      description="When an interview or a phone screening ended that many days ago (or its invitation was sent, if it never took place), the recording, transcript, AI feedback text and notes are deleted automatically. The scores stay, anonymised, for statistics. Candidates under a legal hold are kept."
+    >
+      {(saved) => (canEdit ? <RetentionForm saved={saved} /> : <OwnersOnly>Candidate data is kept for {saved.retentionDays} days.</OwnersOnly>)}
+    </SettingsCard>
   );
 }
 
@@ -65,7 +44,7 @@ function RetentionForm({ saved }: { saved: CompanySettings }) {
     setError,
     formState: { errors },
   } = useForm<FormInput, unknown, FormValues>({
-    resolver: zodResolver(companySettingsInput),
+    resolver: zodResolver(retentionInput),
     defaultValues: { retentionDays: saved.retentionDays },
   });
   const typed = useWatch({ control, name: 'retentionDays' });

@@ -1,16 +1,15 @@
-import { Check, Copy, ExternalLink, Mail, Plus, X } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
-import { Badge, type BadgeProps } from '@/client/components/ui/badge';
+import { Mail, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/use-toast';
-import { cn } from '@/client/lib/cn';
-import { statusLabel, type InterviewListItem } from '@/contracts/interviews';
+import { useCan } from '@/client/hooks/use-company-role';
+import type { InterviewListItem } from '@/contracts/interviews';
 import { useInterviews, type JobId } from '../api/get-interviews';
-import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { useRowSelection } from '../hooks/use-row-selection';
 import { CreateInterviewDialog } from './create-interview-dialog';
+import { InterviewRow } from './interview-row';
 import { SendEmailDialog } from './send-email-dialog';
 
 export interface InterviewsSectionProps {
@@ -20,18 +19,22 @@ export interface InterviewsSectionProps {
   companyName?: string | null | undefined;
   /** The job's setting, copied to new interviews (default on). */
   videoRecording?: boolean | undefined;
+  /** A closed job takes no invitations (decision 030): its links and reports stay. */
+  isJobClosed?: boolean | undefined;
 }
 
 const NO_ROWS: InterviewListItem[] = [];
 const NEW_TAB_NOTE_ID = 'interviews-new-tab-note';
 
 /** The job's interviews: create one, invite the selected candidates by email, copy links, open reports. */
-export function InterviewsSection({ jobId, jobTitle, companyName, videoRecording }: InterviewsSectionProps) {
+export function InterviewsSection({ jobId, jobTitle, companyName, videoRecording, isJobClosed = false }: InterviewsSectionProps) {
   const interviews = useInterviews(jobId);
   const rows = interviews.data ?? NO_ROWS;
   const selection = useRowSelection(rows);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [isEmailOpen, setIsEmailOpen] = useState(false);
+  // Viewers read; recruiters and owners invite (decision 026), while the job is open.
+  const canInvite = useCan('recruiter') && !isJobClosed;
 
   function openEmailDialog() {
     if (selection.selectedRows.length === 0) {
@@ -64,16 +67,18 @@ export function InterviewsSection({ jobId, jobTitle, companyName, videoRecording
             {selectedCount > 0 ? `${selectedCount} selected` : ''}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" onClick={openEmailDialog}>
-            <Mail aria-hidden="true" />
-            Send Email
-          </Button>
-          <Button type="button" onClick={() => setIsCreateOpen(true)}>
-            <Plus aria-hidden="true" />
-            Create Interview
-          </Button>
-        </div>
+        {canInvite ? (
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" onClick={openEmailDialog}>
+              <Mail aria-hidden="true" />
+              Send Email
+            </Button>
+            <Button type="button" onClick={() => setIsCreateOpen(true)}>
+              <Plus aria-hidden="true" />
+              Create Interview
+            </Button>
+          </div>
+        ) : null}
       </div>
 
       {interviews.isLoading ? (
@@ -138,8 +143,11 @@ export function InterviewsSection({ jobId, jobTitle, companyName, videoRecording
                 <InterviewRow
                   key={row.id}
                   row={row}
+                  jobId={row.jobId}
                   isSelected={selection.isSelected(row.id)}
                   onToggle={() => selection.toggle(row.id)}
+                  newTabNoteId={NEW_TAB_NOTE_ID}
+                  canResend={canInvite}
                 />
               ))}
             </tbody>
@@ -158,155 +166,4 @@ export function InterviewsSection({ jobId, jobTitle, companyName, videoRecording
       />
     </section>
   );
-}
-
-/** Clicks on a row's own controls must not also toggle the row. */
-function stopRowClick(event: MouseEvent) {
-  event.stopPropagation();
-}
-
-interface InterviewRowProps {
-  row: InterviewListItem;
-  isSelected: boolean;
-  onToggle: () => void;
-}
-
-function InterviewRow({ row, isSelected, onToggle }: InterviewRowProps) {
-  const isCompleted = row.status === 'completed';
-  return (
-    <tr
-      data-state={isSelected ? 'selected' : undefined}
-      onClick={onToggle}
-      className={cn(
-        'cursor-pointer border-b border-slate-100 transition-colors last:border-b-0 hover:bg-slate-50',
-        isSelected && 'bg-brand-50 hover:bg-brand-50',
-      )}
-    >
-      <td className="px-4 py-3">
-        <Checkbox
-          aria-label={`Select ${row.candidateName}`}
-          checked={isSelected}
-          onClick={stopRowClick}
-          onCheckedChange={onToggle}
-        />
-      </td>
-      <th scope="row" className="px-4 py-3 font-medium text-slate-900">
-        {row.candidateName}
-      </th>
-      <td className="px-4 py-3 break-all text-slate-700">{row.email}</td>
-      <td className="px-4 py-3">
-        <span className="flex flex-wrap items-center gap-1.5">
-          <Badge variant={statusVariant(row.status)}>{statusLabel(row.status)}</Badge>
-          {row.alternativeRequested ? (
-            // The candidate asked for a person or an accommodation, and nobody has resolved it yet (decision 025):
-            // the badge opens the report, where the request is read and resolved, whatever the interview's status.
-            <a
-              href={`/interview/${row.id}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-describedby={NEW_TAB_NOTE_ID}
-              onClick={stopRowClick}
-              className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
-              <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100">
-                Alternative requested
-              </Badge>
-            </a>
-          ) : null}
-        </span>
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-        {isCompleted && typeof row.overallScore === 'number' ? (
-          <OverallScore score={row.overallScore} aiScore={row.aiOverallScore} isAdjusted={row.scoreAdjusted} />
-        ) : (
-          <>
-            <span aria-hidden="true">—</span>
-            <span className="sr-only">No score</span>
-          </>
-        )}
-      </td>
-      <td className="px-4 py-3">
-        {row.emailSent ? (
-          <>
-            <Check className="size-5 text-green-600" aria-hidden="true" />
-            <span className="sr-only">Sent</span>
-          </>
-        ) : (
-          <>
-            <X className="size-5 text-slate-400" aria-hidden="true" />
-            <span className="sr-only">Not sent</span>
-          </>
-        )}
-      </td>
-      <td className="px-4 py-3">
-        <CopyLinkButton link={row.candidateLink} />
-      </td>
-      <td className="px-4 py-3">
-        {isCompleted ? (
-          <Button asChild variant="outline" size="sm">
-            <a
-              href={`/interview/${row.id}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-describedby={NEW_TAB_NOTE_ID}
-              onClick={stopRowClick}
-            >
-              View Report
-              <ExternalLink aria-hidden="true" />
-            </a>
-          </Button>
-        ) : (
-          <Button type="button" variant="outline" size="sm" disabled>
-            View Report
-          </Button>
-        )}
-      </td>
-    </tr>
-  );
-}
-
-const scoreText = (score: number | null) => (score === null ? 'no score' : `${Math.round(score)}/100`);
-
-/** The current overall; when a reviewer adjusted the scores, an 'Adjusted' badge naming the AI's own overall. */
-function OverallScore({ score, aiScore, isAdjusted }: { score: number; aiScore: number | null; isAdjusted: boolean }) {
-  if (!isAdjusted) return <>{scoreText(score)}</>;
-  const note = `Adjusted by a reviewer. AI score: ${scoreText(aiScore)}`;
-  return (
-    <span className="inline-flex items-center gap-2">
-      {scoreText(score)}
-      <Badge variant="outline" title={note}>
-        Adjusted<span className="sr-only"> by a reviewer. AI score: {scoreText(aiScore)}</span>
-      </Badge>
-    </span>
-  );
-}
-
-function CopyLinkButton({ link }: { link: string }) {
-  const { isCopied, copy } = useCopyToClipboard(2000);
-
-  function handleClick(event: MouseEvent) {
-    event.stopPropagation();
-    copy(link).then(
-      () => toast({ title: 'Link copied', description: 'Interview link has been copied to clipboard' }),
-      () =>
-        toast({
-          title: 'Could not copy the link',
-          description: `Your browser blocked the clipboard. The link is: ${link}`,
-          variant: 'destructive',
-        }),
-    );
-  }
-
-  return (
-    <Button type="button" variant="outline" size="sm" onClick={handleClick}>
-      {isCopied ? <Check className="text-green-600" aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      Copy Link
-    </Button>
-  );
-}
-
-function statusVariant(status: string): BadgeProps['variant'] {
-  if (status === 'completed') return 'success';
-  if (status === 'in_progress') return 'warning';
-  return 'secondary';
 }

@@ -1,0 +1,197 @@
+import { Check, Copy, ExternalLink, Send, X } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Badge, type BadgeProps } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Checkbox } from '@/client/components/ui/checkbox';
+import { toast } from '@/client/components/ui/use-toast';
+import { cn } from '@/client/lib/cn';
+import { statusLabel, type InterviewListItem } from '@/contracts/interviews';
+import { useResendInvitation } from '../api/resend-invitation';
+import type { JobId } from '../api/get-interviews';
+import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
+import { formatLinkTime } from '../utils/link-time';
+
+// One row of a job's interview table (interviews-section.tsx).
+
+/** Clicks on a row's own controls must not also toggle the row. */
+function stopRowClick(event: MouseEvent) {
+  event.stopPropagation();
+}
+
+interface InterviewRowProps {
+  row: InterviewListItem;
+  jobId: JobId;
+  isSelected: boolean;
+  onToggle: () => void;
+  /** The id of the hidden 'Opens in a new tab' note the report links point at. */
+  newTabNoteId: string;
+  /** A recruiter or an owner: may send the invitation again (a viewer sees the link's state only). */
+  canResend: boolean;
+}
+
+export function InterviewRow({ row, jobId, isSelected, onToggle, newTabNoteId, canResend }: InterviewRowProps) {
+  const isCompleted = row.status === 'completed';
+  return (
+    <tr
+      data-state={isSelected ? 'selected' : undefined}
+      onClick={onToggle}
+      className={cn(
+        'cursor-pointer border-b border-slate-100 transition-colors last:border-b-0 hover:bg-slate-50',
+        isSelected && 'bg-brand-50 hover:bg-brand-50',
+      )}
+    >
+      <td className="px-4 py-3">
+        <Checkbox
+          aria-label={`Select ${row.candidateName}`}
+          checked={isSelected}
+          onClick={stopRowClick}
+          onCheckedChange={onToggle}
+        />
+      </td>
+      <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+        {row.candidateName}
+      </th>
+      <td className="px-4 py-3 break-all text-slate-700">{row.email}</td>
+      <td className="px-4 py-3">
+        <span className="flex flex-wrap items-center gap-1.5">
+          <Badge variant={statusVariant(row.status)}>{statusLabel(row.status)}</Badge>
+          {row.alternativeRequested ? (
+            // The candidate asked for a person or an accommodation, and nobody has resolved it yet (decision 025):
+            // the badge opens the report, where the request is read and resolved, whatever the interview's status.
+            <a
+              href={`/interview/${row.id}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={newTabNoteId}
+              onClick={stopRowClick}
+              className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100">
+                Alternative requested
+              </Badge>
+            </a>
+          ) : null}
+        </span>
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+        {isCompleted && typeof row.overallScore === 'number' ? (
+          <OverallScore score={row.overallScore} aiScore={row.aiOverallScore} isAdjusted={row.scoreAdjusted} />
+        ) : (
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">No score</span>
+          </>
+        )}
+      </td>
+      <td className="px-4 py-3">
+        {row.emailSent ? (
+          <>
+            <Check className="size-5 text-green-600" aria-hidden="true" />
+            <span className="sr-only">Sent</span>
+          </>
+        ) : (
+          <>
+            <X className="size-5 text-slate-400" aria-hidden="true" />
+            <span className="sr-only">Not sent</span>
+          </>
+        )}
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-col items-start gap-1.5">
+          <div className="flex flex-wrap gap-2">
+            <CopyLinkButton link={row.candidateLink} />
+            {canResend && row.status === 'pending' ? <ResendButton jobId={jobId} row={row} /> : null}
+          </div>
+          <LinkExpiry row={row} />
+        </div>
+      </td>
+      <td className="px-4 py-3">
+        {isCompleted ? (
+          <Button asChild variant="outline" size="sm">
+            <a
+              href={`/interview/${row.id}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={newTabNoteId}
+              onClick={stopRowClick}
+            >
+              View Report
+              <ExternalLink aria-hidden="true" />
+            </a>
+          </Button>
+        ) : (
+          <Button type="button" variant="outline" size="sm" disabled>
+            View Report
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+const scoreText = (score: number | null) => (score === null ? 'no score' : `${Math.round(score)}/100`);
+
+/** The current overall; when a reviewer adjusted the scores, an 'Adjusted' badge naming the AI's own overall. */
+function OverallScore({ score, aiScore, isAdjusted }: { score: number; aiScore: number | null; isAdjusted: boolean }) {
+  if (!isAdjusted) return <>{scoreText(score)}</>;
+  const note = `Adjusted by a reviewer. AI score: ${scoreText(aiScore)}`;
+  return (
+    <span className="inline-flex items-center gap-2">
+      {scoreText(score)}
+      <Badge variant="outline" title={note}>
+        Adjusted<span className="sr-only"> by a reviewer. AI score: {scoreText(aiScore)}</span>
+      </Badge>
+    </span>
+  );
+}
+
+function CopyLinkButton({ link }: { link: string }) {
+  const { isCopied, copy } = useCopyToClipboard(2000);
+
+  function handleClick(event: MouseEvent) {
+    event.stopPropagation();
+    copy(link).then(
+      () => toast({ title: 'Link copied', description: 'Interview link has been copied to clipboard' }),
+      () =>
+        toast({
+          title: 'Could not copy the link',
+          description: `Your browser blocked the clipboard. The link is: ${link}`,
+          variant: 'destructive',
+        }),
+    );
+  }
+
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={handleClick}>
+      {isCopied ? <Check className="text-green-600" aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      Copy Link
+    </Button>
+  );
+}
+
+/** A pending interview's link: until when it starts the interview, or that it no longer does. */
+function LinkExpiry({ row }: { row: InterviewListItem }) {
+  if (row.status !== 'pending' || row.linkExpiresAt === null) return null;
+  if (row.linkExpired) return <span className="text-xs font-medium whitespace-nowrap text-red-700">Link expired</span>;
+  return <span className="text-xs whitespace-nowrap text-slate-600">Link valid until {formatLinkTime(row.linkExpiresAt)}</span>;
+}
+
+function ResendButton({ jobId, row }: { jobId: JobId; row: InterviewListItem }) {
+  const resend = useResendInvitation(jobId);
+  function handleClick(event: MouseEvent) {
+    event.stopPropagation();
+    resend.mutate({ id: row.id, candidateName: row.candidateName });
+  }
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={handleClick} disabled={resend.isPending} aria-label={`Resend the invitation to ${row.candidateName}`}>
+      <Send aria-hidden="true" />
+      {resend.isPending ? 'Sending...' : 'Resend'}
+    </Button>
+  );
+}
+
+function statusVariant(status: string): BadgeProps['variant'] {
+  if (status === 'completed') return 'success';
+  if (status === 'in_progress') return 'warning';
+  return 'secondary';
+}
