@@ -7,6 +7,7 @@ import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import type { CandidateAccess } from '../../plugins/access';
+import type { Notifications } from '../notifications/notifier';
 import { eraseInterview, type CandidateDataDeps } from './candidate-data.service';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -25,12 +26,19 @@ function ownLink(candidate: CandidateAccess | null, interviewId: number): Candid
 
 /**
  * The candidate asks, from their link, for their data to be deleted: recorded once with its
- * deadline (30 days), shown in the company's inbox, carried out by then (decision 021). Asking
- * again answers the same request.
+ * deadline (30 days), shown in the company's inbox, carried out by then (decision 021), and the
+ * members who want candidate requests are emailed (decision 031). Asking again answers the same
+ * request.
  */
-export async function requestDeletion(db: Db, candidate: CandidateAccess | null, interviewId: number, now = new Date()): Promise<{ created: boolean; receipt: DeletionRequestReceipt }> {
+export async function requestDeletion(
+  db: Db,
+  candidate: CandidateAccess | null,
+  interviewId: number,
+  now = new Date(),
+  notifications?: Notifications,
+): Promise<{ created: boolean; receipt: DeletionRequestReceipt }> {
   const link = ownLink(candidate, interviewId);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [job] = await tx.select({ companyId: jobs.companyId }).from(jobs).where(eq(jobs.id, link.jobId));
     if (!job) throw new AppError('NOT_FOUND', 'Interview not found');
     const [created] = await tx
@@ -40,11 +48,14 @@ export async function requestDeletion(db: Db, candidate: CandidateAccess | null,
       .returning();
     if (created) {
       await recordAudit(tx, { action: 'deletion_requested', companyId: job.companyId, subject: `interview:${interviewId}` });
+      await notifications?.notify(tx, { kind: 'candidate_request', dataRequestId: created.id });
       return { created: true, receipt: receipt(created) };
     }
     const [existing] = await tx.select().from(dataRequests).where(and(eq(dataRequests.interviewId, interviewId), eq(dataRequests.kind, 'deletion')));
     return { created: false, receipt: receipt(existing!) };
   });
+  if (result.created) await notifications?.deliver();
+  return result;
 }
 
 export async function deletionRequestOf(db: Db, candidate: CandidateAccess | null, interviewId: number): Promise<DeletionRequestReceipt> {

@@ -42,7 +42,7 @@ export async function consentRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idParams, body: alternativeRequestInput, response: { 201: alternativeRequest } },
     },
     async (request, reply) => {
-      const made = await requestAlternative({ db, mailer: app.deps.mailer, appUrl: app.deps.config.appUrl }, request.candidate, request.params.id, request.body);
+      const made = await requestAlternative({ db, notifications: app.deps.notifications }, request.candidate, request.params.id, request.body);
       return reply.code(201).send(made);
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type {
   AlternativeRequest,
   AlternativeRequestItem,
@@ -11,9 +11,9 @@ import { isInterviewOpen } from '../../../contracts/statuses';
 import type { Db } from '../../db/client';
 import { alternativeRequests, companies, interviewConsents, interviews, jobs, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../mail/mailer';
 import { INTERVIEW_SUBMITTED, type CandidateAccess } from '../../plugins/access';
 import type { SessionUser } from '../auth/session';
+import type { Notifications } from '../notifications/notifier';
 import { candidateNotice, noticeText, NOTICE_VERSION } from './notice';
 
 /**
@@ -25,7 +25,6 @@ import { candidateNotice, noticeText, NOTICE_VERSION } from './notice';
 
 export const CONSENT_REQUIRED = 'Please read the notice about this AI interview and agree to it before starting';
 export const NOTICE_CHANGED = 'The notice has changed since this page was opened. Please read it again before agreeing.';
-export const ALTERNATIVE_NOTIFICATION_KIND = 'alternative_requested';
 
 type AlternativeRow = typeof alternativeRequests.$inferSelect;
 
@@ -135,51 +134,15 @@ export async function assertConsented(db: Db, interview: { id: number; startedAt
   if (!found) throw new AppError('FORBIDDEN', CONSENT_REQUIRED);
 }
 
-const looksLikeEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
-
-/**
- * Who is told of a request: the user who created the job, when their username is an email address
- * (accounts have no other address, decision 002); else every user of the company whose username is
- * one. Never a rejected account. Nobody when no address is known: the request still waits in the
- * inbox and on the interview.
- */
-async function recruitersToNotify(db: Db, ctx: InterviewContext): Promise<string[]> {
-  const team = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(and(eq(users.companyId, ctx.company.id), ne(users.reviewStatus, 'rejected')))
-    .orderBy(asc(users.id));
-  const owner = team.find((u) => u.id === ctx.job.userId);
-  if (owner && looksLikeEmail(owner.username)) return [owner.username];
-  return team.filter((u) => looksLikeEmail(u.username)).map((u) => u.username);
-}
-
-function notification(ctx: InterviewContext, input: { kind: AlternativeRow['kind']; message: string | null }, reportUrl: string) {
-  const name = ctx.interview.candidateName;
-  return {
-    subject: `${name} asked for an alternative to the AI interview`.replace(/[\r\n]+/g, ' '),
-    body: [
-      'Hello,',
-      '',
-      `${name} (${ctx.interview.email}), invited to the AI interview for ${ctx.job.title}, asked for: ${ALTERNATIVE_KIND_LABELS[input.kind]}.`,
-      '',
-      input.message ? `Their message:\n${input.message}` : 'They did not add a message.',
-      '',
-      `The request is on the interview's report, where you can mark it resolved once it is arranged: ${reportUrl}`,
-      '',
-      'Hireloop',
-    ].join('\n'),
-  };
-}
-
 /**
  * POST /api/interview/{id}/alternative-requests: the candidate asks for a person instead of the AI,
- * or for an accommodation. Stored, and the company's recruiters are emailed through the outbox in
- * the same transaction. A second open request of the same kind is refused (409): the first is
- * still waiting. The candidate may still take the AI interview.
+ * or for an accommodation. Stored, and the company's members who want candidate requests are
+ * emailed through the outbox in the same transaction (decision 031). A second open request of the
+ * same kind is refused (409): the first is still waiting. The candidate may still take the AI
+ * interview.
  */
 export async function requestAlternative(
-  deps: { db: Db; mailer: Mailer; appUrl: string },
+  deps: { db: Db; notifications: Notifications },
   candidate: CandidateAccess | null,
   interviewId: number,
   input: { kind: AlternativeRow['kind']; message: string | null },
@@ -189,24 +152,19 @@ export async function requestAlternative(
   const ctx = await interviewContext(deps.db, interviewId);
   if (!ctx) throw new AppError('NOT_FOUND', 'Interview not found');
   if (!isInterviewOpen(ctx.interview.status)) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
-  const recipients = await recruitersToNotify(deps.db, ctx);
   const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(alternativeRequests)
       .values({ companyId: ctx.company.id, interviewId, kind: input.kind, message: input.message, requestedAt: now })
       .onConflictDoNothing()
       .returning();
-    if (!row) return null;
-    const mail = notification(ctx, input, `${deps.appUrl}/interview/${interviewId}`);
-    for (const to of recipients) {
-      await deps.mailer.enqueue(tx, { kind: ALTERNATIVE_NOTIFICATION_KIND, to, ...mail, companyId: ctx.company.id, interviewId });
-    }
+    if (row) await deps.notifications.notify(tx, { kind: 'candidate_request', alternativeRequestId: row.id });
     return row;
   });
   if (!created) {
     throw new AppError('CONFLICT', `You have already asked for this (${ALTERNATIVE_KIND_LABELS[input.kind].toLowerCase()}); the recruiters have been told and will get back to you`);
   }
-  if (recipients.length > 0) await deps.mailer.deliverPending();
+  await deps.notifications.deliver();
   return toRequest(created);
 }
 

@@ -5,6 +5,7 @@ import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { interviews, jobs } from '../../db/schema';
 import type { JobQueue } from '../../queue/queue';
+import type { Notifications } from '../notifications/notifier';
 import type { SpeechToText } from '../../speech/stt';
 import type { RecordingStorage } from '../../storage/recordings';
 import { decideTranscript, scoredTranscript } from './transcription.service';
@@ -28,6 +29,8 @@ export interface EvaluationDeps {
   log: FastifyBaseLogger;
   /** Server-side transcription of the recording before scoring; absent, the browser's transcript is scored. */
   transcription?: { stt: SpeechToText; storage: RecordingStorage } | null;
+  /** Emails the members who want to know, with the result (decision 031); absent, nobody is emailed. */
+  notifications?: Notifications;
 }
 
 /**
@@ -55,12 +58,17 @@ export async function runEvaluation(deps: EvaluationDeps, interviewId: number): 
     candidateName: interview.candidateName,
   });
   const feedback: StoredFeedback = { ...result, evaluatedAt: new Date().toISOString() };
-  const updated = await deps.db
-    .update(interviews)
-    .set({ feedback, status: 'completed', completedAt: new Date() })
-    .where(and(eq(interviews.id, interviewId), eq(interviews.status, 'evaluating'), isNull(interviews.dataDeletedAt)))
-    .returning({ id: interviews.id });
+  const updated = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(interviews)
+      .set({ feedback, status: 'completed', completedAt: new Date() })
+      .where(and(eq(interviews.id, interviewId), eq(interviews.status, 'evaluating'), isNull(interviews.dataDeletedAt)))
+      .returning({ id: interviews.id });
+    if (rows.length > 0) await deps.notifications?.notify(tx, { kind: 'interview_completed', interviewId });
+    return rows;
+  });
   if (updated.length === 0) return 'skipped';
+  await deps.notifications?.deliver();
   deps.log.info({ interviewId, engine: result.engine, overall: result.overall, transcript: interview.transcriptSource ?? 'browser' }, 'interview evaluated');
   return 'completed';
 }

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { JobQueue } from '../../queue/queue';
 import { e164, type Telephony } from '../../telephony/telephony';
 import type { StoredFeedback } from '../evaluation/evaluation.service';
+import type { Notifications } from '../notifications/notifier';
 import { continueConversation, openConversation, type CallEnding, type CallScript, type ConversationState, type Turn } from './conversation';
 import { heldForReviewNote, ownerColumns, ownerOfScreening } from './review-gate';
 import { optOutOf, optOutOutcome, recordOptOut } from './opt-out';
@@ -25,6 +26,8 @@ export interface CallDeps {
   policy: { maxAttempts: number; retryMinutes: number };
   /** The clock; tests set it. */
   now?: () => Date;
+  /** Emails the members who want to know when a call is evaluated (decision 031); absent, nobody is emailed. */
+  notifications?: Notifications;
 }
 
 type CallRow = typeof phoneCalls.$inferSelect;
@@ -224,7 +227,7 @@ function fromFirstQuestion<T extends { speaker: string; text: string }>(transcri
  * rubric (the AI's, made now if the screening has none). Idempotent: only a candidate still
  * 'evaluating' is written.
  */
-export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log' | 'now'>, callId: number): Promise<'completed' | 'skipped'> {
+export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log' | 'now' | 'notifications'>, callId: number): Promise<'completed' | 'skipped'> {
   const call = await loadCall(deps.db, callId);
   const row = await candidateWithScreening(deps.db, call.candidateId);
   if (row.candidate.status !== 'evaluating' || row.candidate.dataDeletedAt) return 'skipped';
@@ -241,13 +244,18 @@ export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log'
     candidateName: row.candidate.candidateName,
   });
   const feedback: StoredFeedback = { ...result, evaluatedAt: clock(deps).toISOString() };
-  const [done] = await deps.db
-    .update(phoneScreeningCandidates)
-    // The recording's link is only ever added: its callback may arrive while the call is being scored (see recordCallRecording).
-    .set({ feedback, status: 'completed', completedAt: clock(deps), outcome: null, ...(call.recordingSid ? { recordingUrl: `/api/phone-screening/candidates/${call.candidateId}/recording` } : {}) })
-    .where(and(eq(phoneScreeningCandidates.id, call.candidateId), eq(phoneScreeningCandidates.status, 'evaluating'), isNull(phoneScreeningCandidates.dataDeletedAt)))
-    .returning({ id: phoneScreeningCandidates.id });
+  const done = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(phoneScreeningCandidates)
+      // The recording's link is only ever added: its callback may arrive while the call is being scored (see recordCallRecording).
+      .set({ feedback, status: 'completed', completedAt: clock(deps), outcome: null, ...(call.recordingSid ? { recordingUrl: `/api/phone-screening/candidates/${call.candidateId}/recording` } : {}) })
+      .where(and(eq(phoneScreeningCandidates.id, call.candidateId), eq(phoneScreeningCandidates.status, 'evaluating'), isNull(phoneScreeningCandidates.dataDeletedAt)))
+      .returning({ id: phoneScreeningCandidates.id });
+    if (row) await deps.notifications?.notify(tx, { kind: 'screening_completed', callId });
+    return row;
+  });
   if (!done) return 'skipped';
+  await deps.notifications?.deliver();
   deps.log.info({ callId, candidateId: call.candidateId, overall: result.overall }, 'screening call evaluated');
   return 'completed';
 }
