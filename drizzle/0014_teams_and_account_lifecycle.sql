@@ -73,13 +73,15 @@ ALTER TABLE "users" ADD CONSTRAINT "users_company_role_check" CHECK ("users"."co
 --> statement-breakpoint
 -- Links already sent keep the default validity counted from now, not from when they were sent.
 UPDATE "interviews" SET "link_expires_at" = now() + interval '14 days' WHERE "status" = 'pending';--> statement-breakpoint
--- A member's role in the company and their removal change what their sessions may do (decision 015).
+-- A member's role in the company and their removal change what their sessions may do, and the
+-- email is part of a session's user (decision 015).
 CREATE OR REPLACE FUNCTION users_bump_session_version() RETURNS trigger AS $$
 BEGIN
   IF NEW.password_hash IS DISTINCT FROM OLD.password_hash
     OR NEW.role IS DISTINCT FROM OLD.role
     OR NEW.company_role IS DISTINCT FROM OLD.company_role
     OR NEW.removed_at IS DISTINCT FROM OLD.removed_at
+    OR NEW.email IS DISTINCT FROM OLD.email
     OR NEW.is_approved IS DISTINCT FROM OLD.is_approved
     OR NEW.review_status IS DISTINCT FROM OLD.review_status
     OR NEW.username IS DISTINCT FROM OLD.username

@@ -11,6 +11,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logging';
 import { Mailer } from './mail/mailer';
+import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adverseImpactRoutes } from './modules/adverse-impact/adverse-impact.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -23,6 +24,11 @@ import { transcriptRoutes } from './modules/evaluation/transcripts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { interviewRoutes } from './modules/interviews/interviews.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
+import { memberRoutes } from './modules/members/members.routes';
+import { DAILY_DIGEST, requestDigestRun, sendDailyDigests } from './modules/notifications/digest.service';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { Notifications } from './modules/notifications/notifier';
+import { templateRoutes } from './modules/templates/templates.routes';
 import { EVALUATE_SCREENING_CALL, placeScreeningCall, requeueStuckCallEvaluations, runCallEvaluation, type CallDeps } from './modules/phone-calls/calls.service';
 import { phoneCallRoutes } from './modules/phone-calls/phone-calls.routes';
 import { candidateDataRoutes } from './modules/candidate-data/candidate-data.routes';
@@ -30,6 +36,7 @@ import { requestRetentionRun, RETENTION_SWEEP, sweepRetention } from './modules/
 import { carryOutDueRequests } from './modules/candidate-data/data-requests.service';
 import { dispatchDueCalls, PLACE_SCREENING_CALL } from './modules/phone-calls/scheduler';
 import { phoneScreeningRoutes } from './modules/phone-screenings/phone-screenings.routes';
+import { REMINDER_SWEEP, requestReminderRun, sendDueReminders } from './modules/reminders/reminders.service';
 import { reportRoutes } from './modules/report/report.routes';
 import { speechRoutes } from './modules/speech/speech.routes';
 import { accessPlugin } from './plugins/access';
@@ -58,6 +65,8 @@ export interface AppDeps {
   calls: CallDeps;
   /** The clock every expiry and due time is read from (tests move it: BuildOptions.clock). */
   now: () => Date;
+  /** The members' notification emails (decision 031). */
+  notifications: Notifications;
 }
 
 declare module 'fastify' {
@@ -98,9 +107,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ai = options.ai ?? createAiEngine(config, app.log);
   const queue = new JobQueue(database, app.log, { pollingIntervalSeconds: options.queuePollSeconds });
   const telephony = options.telephony ?? (config.twilio ? createTwilioTelephony(config.twilio, config.appUrl) : null);
-  const calls: CallDeps = { db: database.db, ai, queue, log: app.log, policy: config.calls, now: options.clock };
+  const notifications = new Notifications({ appUrl: config.appUrl, secret: config.sessionSecret, mailer, log: app.log });
+  const calls: CallDeps = { db: database.db, ai, queue, log: app.log, policy: config.calls, now: options.clock, notifications };
   const now = options.clock ?? (() => new Date());
-  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls, now });
+  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls, now, notifications });
   app.addHook('onClose', async () => {
     await queue.stop();
     mailer.close();
@@ -116,10 +126,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(demoRoutes);
   await app.register(adminRoutes);
   await app.register(speechRoutes);
   await app.register(jobRoutes);
+  await app.register(templateRoutes);
   await app.register(interviewRoutes, { rooms: createRoomService(config, app.log) });
   await app.register(phoneScreeningRoutes);
   await app.register(phoneCallRoutes);
@@ -129,6 +141,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(candidateDataRoutes, { storage });
   await app.register(consentRoutes);
   await app.register(auditRoutes);
+  await app.register(memberRoutes);
+  await app.register(notificationRoutes);
   await app.register(adverseImpactRoutes);
   await app.register(transcriptRoutes);
   const stt = createSpeechToText(config.stt);
@@ -164,6 +178,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const askRetention = () => void requestRetentionRun(queue).catch((err: unknown) => app.log.warn({ err }, 'queueing the retention job failed'));
   const retentionTimer = setInterval(askRetention, 60 * 60_000);
   retentionTimer.unref();
+  // The daily digest: each instance asks hourly, the queue keeps a run per day's key, each member gets one a day (decision 031).
+  const askDigest = () => void requestDigestRun(queue, now()).catch((err: unknown) => app.log.warn({ err }, 'queueing the daily digest failed'));
+  const digestTimer = setInterval(askDigest, 60 * 60_000);
+  digestTimer.unref();
+  app.addHook('onClose', async () => clearInterval(digestTimer));
+  // Candidate reminders (decision 030): each instance asks hourly, the queue keeps one sweep per hour.
+  const askReminders = () => void requestReminderRun(queue).catch((err: unknown) => app.log.warn({ err }, 'queueing the reminder sweep failed'));
+  const reminderTimer = setInterval(askReminders, 60 * 60_000);
+  reminderTimer.unref();
+  app.addHook('onClose', async () => clearInterval(reminderTimer));
   app.addHook('onClose', async () => {
     clearInterval(mailTimer);
     clearInterval(callTimer);
@@ -173,7 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     deliver();
     await queue.start();
     await queue.register<{ interviewId: number }>(EVALUATE_INTERVIEW, async ({ interviewId }) => {
-      await runEvaluation({ db: database.db, ai, log: app.log, transcription: stt && { stt, storage } }, interviewId);
+      await runEvaluation({ db: database.db, ai, log: app.log, transcription: stt && { stt, storage }, notifications }, interviewId);
     });
     await requeueStuckEvaluations({ db: database.db, queue });
     await queue.register<{ callId: number }>(EVALUATE_SCREENING_CALL, async ({ callId }) => {
@@ -187,6 +211,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       app.log.info({ ...swept, requests }, 'retention job ran');
     });
     askRetention();
+    await queue.register(DAILY_DIGEST, async () => {
+      app.log.info({ digests: await sendDailyDigests({ db: database.db, notifications }, now()) }, 'daily digest ran');
+    });
+    askDigest();
+    await queue.register(REMINDER_SWEEP, async () => {
+      app.log.info(await sendDueReminders({ db: database.db, mailer, appUrl: config.appUrl }, now()), 'candidate reminders ran');
+    });
+    askReminders();
     if (telephony) {
       await queue.register<{ candidateId: number; attempt: number }>(PLACE_SCREENING_CALL, async ({ candidateId, attempt }) => {
         await placeScreeningCall({ ...calls, telephony }, candidateId, attempt);

@@ -1,4 +1,4 @@
-import { Clock, Settings, ShieldCheck } from 'lucide-react';
+import { Clock, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { BrandMark } from '@/client/components/brand-mark';
@@ -27,6 +27,12 @@ export function AppShell({ children }: { children: ReactNode }) {
                 </Link>
               </Button>
             ) : null}
+            <Button asChild variant="ghost" size="sm">
+              <Link href="/account">
+                <UserRound aria-hidden="true" />
+                Account
+              </Link>
+            </Button>
             <Button asChild variant="ghost" size="sm">
               <Link href="/settings">
                 <Settings aria-hidden="true" />

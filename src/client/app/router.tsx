@@ -20,6 +20,11 @@ const PhoneScreenPage = lazyPage(() => import('./sections/public-site').then((m)
 const ProductReportPage = lazyPage(() => import('./sections/public-site').then((m) => m.InterviewReportPage));
 const BookDemoPage = lazyPage(withZodMessages(() => import('@/client/features/marketing/components/book-demo-page').then((m) => m.BookDemoPage)));
 const AuthPage = lazyPage(withZodMessages(() => import('@/client/features/auth/components/auth-page').then((m) => m.AuthPage)));
+const ForgotPasswordPage = lazyPage(withZodMessages(() => import('./pages/forgot-password-page').then((m) => m.ForgotPasswordPage)));
+const ResetPasswordPage = lazyPage(withZodMessages(() => import('./pages/reset-password-page').then((m) => m.ResetPasswordPage)));
+const JoinPage = lazyPage(withZodMessages(() => import('./pages/join-page').then((m) => m.JoinPage)));
+// The link in every notification email (decision 031): public, the token is the access.
+const UnsubscribePage = lazyPage(withZodMessages(() => import('@/client/features/notifications/components/unsubscribe-page').then((m) => m.UnsubscribePage)));
 
 // The candidate's pages (a token link each).
 const CandidateInterviewPage = lazyPage(() => import('./pages/candidate-interview-page').then((m) => m.CandidateInterviewPage));
@@ -38,6 +43,9 @@ const workspacePages = {
   ScreeningResultPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.ScreeningResultPage))),
   SettingsPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.SettingsPage))),
   AuditLogPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.AuditLogPage))),
+  TeamPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.TeamPage))),
+  AccountPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.AccountPage))),
+  NotificationsPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.NotificationsPage))),
   JobAdverseImpactPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.JobAdverseImpactPage))),
   CompanyAdverseImpactPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.CompanyAdverseImpactPage))),
 };
@@ -87,6 +95,16 @@ export function AppRouter() {
             <AuthPage />
           </SignedOutRoute>
         </Route>
+        <Route path="/forgot-password">
+          <SignedOutRoute>
+            <ForgotPasswordPage />
+          </SignedOutRoute>
+        </Route>
+        {/* Not signed-out only: a link from the email works in a browser signed in to any account. */}
+        <Route path="/reset-password/:token" component={ResetPasswordPage} />
+        {/* The link in an invitation to join a company: a browser signed in elsewhere may open it too. */}
+        <Route path="/join/:token" component={JoinPage} />
+        <Route path="/unsubscribe" component={UnsubscribePage} />
         <Route path="/book-demo" component={BookDemoPage} />
         <Route path="/product/live-interview" component={LiveInterviewPage} />
         <Route path="/product/phone-screen" component={PhoneScreenPage} />
@@ -107,6 +125,21 @@ export function AppRouter() {
         <Route path="/settings/audit">
           <Workspace>
             <workspacePages.AuditLogPage />
+          </Workspace>
+        </Route>
+        <Route path="/settings/team">
+          <Workspace>
+            <workspacePages.TeamPage />
+          </Workspace>
+        </Route>
+        <Route path="/settings/notifications">
+          <Workspace>
+            <workspacePages.NotificationsPage />
+          </Workspace>
+        </Route>
+        <Route path="/account">
+          <Workspace>
+            <workspacePages.AccountPage />
           </Workspace>
         </Route>
         <Route path="/admin">

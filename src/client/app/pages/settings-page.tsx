@@ -1,7 +1,8 @@
-import { History } from 'lucide-react';
+import { Bell, History, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { CandidateLinkSettingsCard } from '@/client/features/company-settings/components/candidate-link-settings-card';
 import { CompanyExportCard } from '@/client/features/company-settings/components/company-export-card';
 import { RetentionSettingsCard } from '@/client/features/company-settings/components/retention-settings-card';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
@@ -14,7 +15,36 @@ export function SettingsPage() {
     <AppShell>
       <h1 className="mb-6 text-2xl font-bold tracking-tight">Settings</h1>
       <div className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Team</CardTitle>
+            <CardDescription>Who is in your company and with which role. Owners invite members, change roles and remove members.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link href="/settings/team">
+                <Users aria-hidden="true" />
+                View the team
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Notifications</CardTitle>
+            <CardDescription>Which emails you get: interviews and screenings completed, candidates&apos; requests, a daily digest. Each member chooses their own.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link href="/settings/notifications">
+                <Bell aria-hidden="true" />
+                Choose your emails
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
         <RetentionSettingsCard />
+        <CandidateLinkSettingsCard />
         <CompanyExportCard />
         <Card>
           <CardHeader>

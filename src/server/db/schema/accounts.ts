@@ -47,7 +47,7 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Bumped by a trigger (drizzle/0007) in the transaction that changes what a session may do:
-     * password, role, approval, review, username or company. A request answered from an
+     * password, role, company role, removal, email, approval, review, username or company. A request answered from an
      * instance's session cache checks it in the database (docs/decisions/015-api-speed.md).
      */
     sessionVersion: integer('session_version').notNull().default(0),

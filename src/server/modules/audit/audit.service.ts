@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTION_LABELS, type AuditAction, type AuditActors, type AuditEntryView, type AuditLogFilters, type AuditLogPage } from '../../../contracts/audit';
-import type { DeletionReason, ReviewDecision } from '../../../contracts/statuses';
+import { COMPANY_ROLE_LABELS } from '../../../contracts/members';
+import type { CompanyRole, DeletionReason, ReviewDecision } from '../../../contracts/statuses';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { ADDRESS_PREFIX, recordAudit } from '../../lib/audit';
@@ -65,6 +66,7 @@ const SIGN_IN_FAILURES: Record<string, string> = { wrong_password: 'Wrong passwo
 const FILTER_NAMES: Record<string, string> = { action: 'action', from: 'from', to: 'to', subject: 'subject', actor: 'who' };
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const roleLabel = (v: unknown) => COMPANY_ROLE_LABELS[v as CompanyRole] ?? str(v);
 
 /** The details in a sentence, from ids, numbers and codes. */
 export function summaryOf(action: string, d: Record<string, unknown>): string {
@@ -76,7 +78,20 @@ export function summaryOf(action: string, d: Record<string, unknown>): string {
     case 'candidate_data_deleted':
       return d.reason ? `Reason: ${REASONS[d.reason as DeletionReason] ?? str(d.reason)}` : '';
     case 'retention_changed':
+    case 'candidate_link_days_changed':
       return `From ${str(d.from)} to ${str(d.to)} days`;
+    case 'candidate_invitation_resent':
+      return `Link valid for ${str(d.days)} days from the resend`;
+    case 'member_invited':
+      return `Invitation #${str(d.invitationId)}, as ${roleLabel(d.companyRole)}`;
+    case 'invitation_revoked':
+      return d.replacedBy ? `Invitation #${str(d.invitationId)}, replaced by #${str(d.replacedBy)}` : `Invitation #${str(d.invitationId)}`;
+    case 'member_joined':
+      return `As ${roleLabel(d.companyRole)}, from invitation #${str(d.invitationId)}`;
+    case 'member_role_changed':
+      return `From ${roleLabel(d.from)} to ${roleLabel(d.to)}`;
+    case 'member_removed':
+      return `Was ${roleLabel(d.companyRole)}`;
     case 'login_failed':
       return SIGN_IN_FAILURES[str(d.reason)] ?? '';
     case 'login_throttled':

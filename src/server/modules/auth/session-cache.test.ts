@@ -185,6 +185,7 @@ describe('the per-instance session cache', () => {
       { role: 'admin' as const },
       { companyRole: 'viewer' as const },
       { removedAt: new Date() },
+      { email: 'new@example.com' },
       { isApproved: true },
       { reviewStatus: 'approved' as const },
     ]) {

@@ -36,6 +36,11 @@ function LoginForm() {
           {...form.register('password')}
         />
       </FormField>
+      <p className="text-right text-sm">
+        <Link href="/forgot-password" className="rounded-md font-medium text-brand-700 underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? 'Logging in...' : 'Login'}
       </Button>
