@@ -9,9 +9,39 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   body: string;
-  companyId?: number;
-  userId?: number;
-  interviewId?: number;
+  companyId?: number | null;
+  userId?: number | null;
+  interviewId?: number | null;
+  /** The phone screening candidate the email is about; deleting their data deletes it. */
+  phoneCandidateId?: number | null;
+  /** An email that must go once: a second with this key is not written (emails.dedupeKey). */
+  dedupeKey?: string;
+}
+
+/**
+ * Writes emails to the outbox in the caller's transaction. One whose dedupeKey was written before
+ * is skipped; returns the ids of those written.
+ */
+export async function writeEmails(tx: Db | Tx, messages: OutgoingEmail[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await tx
+    .insert(emails)
+    .values(
+      messages.map((m) => ({
+        kind: m.kind,
+        toAddress: m.to,
+        subject: m.subject,
+        body: m.body,
+        companyId: m.companyId ?? null,
+        userId: m.userId ?? null,
+        interviewId: m.interviewId ?? null,
+        phoneCandidateId: m.phoneCandidateId ?? null,
+        dedupeKey: m.dedupeKey ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: emails.dedupeKey })
+    .returning({ id: emails.id });
+  return rows.map((r) => r.id);
 }
 
 const maxAttempts = 5;
@@ -42,20 +72,10 @@ export class Mailer {
     return Boolean(this.transport);
   }
 
-  async enqueue(tx: Db | Tx, message: OutgoingEmail): Promise<number> {
-    const [row] = await tx
-      .insert(emails)
-      .values({
-        kind: message.kind,
-        toAddress: message.to,
-        subject: message.subject,
-        body: message.body,
-        companyId: message.companyId ?? null,
-        userId: message.userId ?? null,
-        interviewId: message.interviewId ?? null,
-      })
-      .returning({ id: emails.id });
-    return row!.id;
+  /** One email, without a dedupe key: always written (writeEmails for the once-only kind). */
+  async enqueue(tx: Db | Tx, message: Omit<OutgoingEmail, 'dedupeKey'>): Promise<number> {
+    const [id] = await writeEmails(tx, [message]);
+    return id!;
   }
 
   /**

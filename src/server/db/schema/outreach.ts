@@ -32,6 +32,8 @@ export const emails = pgTable(
     /** Who caused the email (the sender of an invitation), for per-user sending limits. */
     userId: integer('user_id'),
     interviewId: integer('interview_id'),
+    /** The phone screening candidate an email is about (a recruiter's notification), so deleting their data deletes it. */
+    phoneCandidateId: integer('phone_candidate_id'),
     /** Set for an email that must go once (a notification, a reminder): a second with the key is not written. */
     dedupeKey: text('dedupe_key'),
     /** When a sender claimed it, so a crashed sender's claim can expire. */

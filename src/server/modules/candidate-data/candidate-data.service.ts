@@ -157,6 +157,8 @@ export async function erasePhoneCandidate(deps: CandidateDataDeps, candidateId: 
       .update(phoneCalls)
       .set({ transcript: [], lastReply: null, recordingSid: null, recordingUrl: null, error: null })
       .where(eq(phoneCalls.candidateId, candidateId));
+    // The recruiters' notifications naming the candidate (decision 031).
+    await tx.delete(emails).where(eq(emails.phoneCandidateId, candidateId));
     await recordAudit(tx, { action: 'candidate_data_deleted', actorUserId: by.userId, companyId: by.companyId, subject: `phone_candidate:${candidateId}`, details: { reason } });
     return true;
   });

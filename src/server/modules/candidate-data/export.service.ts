@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   alternativeRequests,
@@ -47,7 +47,12 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStorage 
       .where(eq(interviewReviews.interviewId, interviewId))
       .orderBy(asc(interviewReviews.createdAt)),
     db.select().from(feedback).where(eq(feedback.interviewId, interviewId)).orderBy(asc(feedback.createdAt)),
-    db.select().from(emails).where(eq(emails.interviewId, interviewId)).orderBy(asc(emails.createdAt)),
+    // The emails sent to the candidate (invitations, reminders): not the recruiters' notifications about them, which carry members' addresses.
+    db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.interviewId, interviewId), sql`lower(${emails.toAddress}) = lower(${row.email})`))
+      .orderBy(asc(emails.createdAt)),
     db.select().from(dataRequests).where(eq(dataRequests.interviewId, interviewId)),
     db.select().from(auditLog).where(eq(auditLog.subject, `interview:${interviewId}`)).orderBy(asc(auditLog.at)),
     db.select().from(interviewConsents).where(eq(interviewConsents.interviewId, interviewId)).orderBy(asc(interviewConsents.givenAt)),

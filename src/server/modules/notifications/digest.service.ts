@@ -37,13 +37,13 @@ async function companySummary(db: Db, appUrl: string, companyId: number, now: Da
   const since = new Date(now.getTime() - DAY_MS);
   const [done, screened, alternatives, deletions] = await Promise.all([
     db
-      .select({ id: interviews.id, name: interviews.candidateName, title: jobs.title })
+      .select({ id: interviews.id, title: jobs.title })
       .from(interviews)
       .innerJoin(jobs, eq(jobs.id, interviews.jobId))
       .where(and(eq(jobs.companyId, companyId), eq(interviews.status, 'completed'), isNull(interviews.dataDeletedAt), gt(interviews.completedAt, since), lte(interviews.completedAt, now)))
       .orderBy(asc(interviews.completedAt), asc(interviews.id)),
     db
-      .select({ id: phoneScreeningCandidates.id, name: phoneScreeningCandidates.candidateName, screeningId: phoneScreenings.id, title: phoneScreenings.jobTitle })
+      .select({ id: phoneScreeningCandidates.id, screeningId: phoneScreenings.id, title: phoneScreenings.jobTitle })
       .from(phoneScreeningCandidates)
       .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
       .where(
@@ -57,30 +57,32 @@ async function companySummary(db: Db, appUrl: string, companyId: number, now: Da
       )
       .orderBy(asc(phoneScreeningCandidates.completedAt), asc(phoneScreeningCandidates.id)),
     db
-      .select({ interviewId: interviews.id, name: interviews.candidateName, title: jobs.title, kind: alternativeRequests.kind })
+      .select({ interviewId: interviews.id, title: jobs.title, kind: alternativeRequests.kind })
       .from(alternativeRequests)
       .innerJoin(interviews, eq(interviews.id, alternativeRequests.interviewId))
       .innerJoin(jobs, eq(jobs.id, interviews.jobId))
       .where(and(eq(alternativeRequests.companyId, companyId), eq(alternativeRequests.status, 'open')))
       .orderBy(asc(alternativeRequests.requestedAt), asc(alternativeRequests.id)),
     db
-      .select({ interviewId: interviews.id, name: interviews.candidateName, title: jobs.title, dueAt: dataRequests.dueAt })
+      .select({ interviewId: interviews.id, title: jobs.title, dueAt: dataRequests.dueAt })
       .from(dataRequests)
       .innerJoin(interviews, eq(interviews.id, dataRequests.interviewId))
       .innerJoin(jobs, eq(jobs.id, interviews.jobId))
       .where(and(eq(dataRequests.companyId, companyId), eq(dataRequests.status, 'open')))
       .orderBy(asc(dataRequests.dueAt), asc(dataRequests.id)),
   ]);
+  // No candidate's name: a digest is about many candidates, so deleting one candidate's data could
+  // not find it; the links lead to the reports, which name them (decision 031).
   const requests = [
-    ...alternatives.map((r) => `${r.name} (${r.title}) asked for: ${ALTERNATIVE_KIND_LABELS[r.kind]}. ${reportUrl(appUrl, r.interviewId)}`),
-    ...deletions.map((r) => `${r.name} (${r.title}) asked for their data to be deleted, by ${dayOf(r.dueAt)}. ${reportUrl(appUrl, r.interviewId)}`),
+    ...alternatives.map((r) => `${ALTERNATIVE_KIND_LABELS[r.kind]}, asked by a candidate for ${r.title}: ${reportUrl(appUrl, r.interviewId)}`),
+    ...deletions.map((r) => `Deletion of their data by ${dayOf(r.dueAt)}, asked by a candidate for ${r.title}: ${reportUrl(appUrl, r.interviewId)}`),
   ];
   if (done.length + screened.length + requests.length === 0) return null;
   return [
     `Here is what happened in the last 24 hours:`,
     '',
-    ...section('Interviews completed', done.map((r) => `${r.name}, ${r.title}: ${reportUrl(appUrl, r.id)}`), `${appUrl}/dashboard`),
-    ...section('Phone screenings completed', screened.map((r) => `${r.name}, ${r.title ?? 'Phone screening'}: ${screeningResultUrl(appUrl, r.screeningId, r.id)}`), `${appUrl}/dashboard`),
+    ...section('Interviews completed', done.map((r) => `${r.title}: ${reportUrl(appUrl, r.id)}`), `${appUrl}/dashboard`),
+    ...section('Phone screenings completed', screened.map((r) => `${r.title ?? 'Phone screening'}: ${screeningResultUrl(appUrl, r.screeningId, r.id)}`), `${appUrl}/dashboard`),
     ...section('Candidate requests still open', requests, `${appUrl}/dashboard`),
   ].slice(0, -1);
 }

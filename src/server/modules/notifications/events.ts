@@ -21,6 +21,8 @@ export interface EventMail {
   companyId: number;
   /** Set when the email names a video interview's candidate: deleting their data deletes it (decision 021). */
   interviewId: number | null;
+  /** Set when it names a phone screening candidate, likewise. */
+  phoneCandidateId?: number | null;
   subject: string;
   body: string[];
 }
@@ -74,6 +76,7 @@ async function screeningCompleted(db: Db | Tx, appUrl: string, callId: number): 
     key: `screening_completed:${callId}`,
     companyId: row.companyId,
     interviewId: null,
+    phoneCandidateId: row.candidateId,
     subject: oneLine(`${row.name} completed ${what}`),
     body: [`${row.name} completed ${what}. The call's evaluation is ready for your review.`, '', `Read the result: ${screeningResultUrl(appUrl, row.screeningId, row.candidateId)}`],
   };

@@ -1,4 +1,5 @@
 import { eq, like } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contracts/jobs';
@@ -185,6 +186,13 @@ describe('who is emailed', () => {
     const subject = 'Katherine Johnson completed the phone screening for Dispatcher';
     expect(await receivedBy(subject)).toEqual(ACME_ALL);
     expect(mailTo(subject, 'quiet@acme.example')!.text).toContain(`Read the result: https://hire.example.com/phone-screening/${screening!.id}/candidates/${candidate!.id}`);
+
+    // Deleting the candidate's data deletes the notifications that name them.
+    const naming = () => db.select().from(emails).where(like(emails.subject, '%Katherine Johnson%'));
+    expect(await naming()).toHaveLength(ACME_ALL.length);
+    const erased = await owner.post(`/api/phone-screening/candidates/${candidate!.id}/delete-data`, { reason: 'candidate_request' });
+    expect(erased.statusCode).toBe(200);
+    expect(await naming()).toEqual([]);
   });
 
   it('a candidate asking for an alternative or for deletion: once per request', async () => {
@@ -205,6 +213,13 @@ describe('who is emailed', () => {
     const deletion = 'Mary Jackson asked for their interview data to be deleted';
     expect(await receivedBy(deletion)).toEqual(ACME_CANDIDATE_REQUESTS);
     expect(mailTo(deletion, 'owner@acme.example')!.text).toContain(`you can delete it sooner from the report: https://hire.example.com/interview/${interview.id}`);
+
+    // The candidate's access export holds what was sent to them, not the members' notifications about them.
+    const exported = await owner.get(`/api/interview/${interview.id}/export`);
+    expect(exported.statusCode).toBe(200);
+    const doc = JSON.parse(strFromU8(unzipSync(new Uint8Array(exported.rawPayload))['interview.json']!)) as { emails: { to: string }[] };
+    expect(doc.emails.map((m) => m.to)).toEqual([]);
+    expect(await t.database.db.select().from(emails).where(eq(emails.interviewId, interview.id))).toHaveLength(2 * ACME_CANDIDATE_REQUESTS.length);
   });
 });
 

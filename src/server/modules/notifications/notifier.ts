@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { NOTIFICATION_KIND_LABELS } from '../../../contracts/notifications';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../contracts/statuses';
 import type { Db, Tx } from '../../db/client';
-import { emails } from '../../db/schema';
-import type { Mailer } from '../../mail/mailer';
+import { writeEmails, type Mailer } from '../../mail/mailer';
 import { eventMail, type NotificationEvent } from './events';
 import { recipientsOf, type Recipient } from './recipients';
 
@@ -18,6 +17,8 @@ export interface MemberMail {
   key: string;
   companyId: number;
   interviewId: number | null;
+  /** The screening candidate it is about, so deleting their data deletes the email too. */
+  phoneCandidateId?: number | null;
   subject: string;
   body: string[];
 }
@@ -80,21 +81,19 @@ export class Notifications {
   /** Writes `mail` for each recipient that has not had it; returns how many were written. */
   async write(tx: Db | Tx, mail: MemberMail, to: Recipient[]): Promise<number> {
     if (to.length === 0) return 0;
-    const written = await tx
-      .insert(emails)
-      .values(
-        to.map((r) => ({
-          kind: mail.emailKind,
-          toAddress: r.address,
-          subject: mail.subject,
-          body: ['Hello,', '', ...mail.body, ...this.footer(r.userId, mail.kind)].join('\n'),
-          companyId: mail.companyId,
-          interviewId: mail.interviewId,
-          dedupeKey: `notify:${mail.key}:${r.userId}`,
-        })),
-      )
-      .onConflictDoNothing({ target: emails.dedupeKey })
-      .returning({ id: emails.id });
+    const written = await writeEmails(
+      tx,
+      to.map((r) => ({
+        kind: mail.emailKind,
+        to: r.address,
+        subject: mail.subject,
+        body: ['Hello,', '', ...mail.body, ...this.footer(r.userId, mail.kind)].join('\n'),
+        companyId: mail.companyId,
+        interviewId: mail.interviewId,
+        phoneCandidateId: mail.phoneCandidateId ?? null,
+        dedupeKey: `notify:${mail.key}:${r.userId}`,
+      })),
+    );
     return written.length;
   }
 

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, not, or, sql } from 'drizzle-orm';
 import { CANDIDATE_REMINDER_DAYS } from '../../../contracts/statuses';
 import type { Db } from '../../db/client';
 import { companies, dataRequests, emails, interviews, jobs } from '../../db/schema';
-import type { Mailer } from '../../mail/mailer';
+import { writeEmails, type Mailer } from '../../mail/mailer';
 import type { JobQueue } from '../../queue/queue';
 import { invitationNotice } from '../consent/notice';
 import { hasOpenAlternative } from '../consent/consent.service';
@@ -75,11 +75,10 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<{
         .where(eq(jobs.id, claimed.jobId));
       const link = candidateLink(deps.appUrl, claimed);
       const notice = invitationNotice({ companyName: about!.companyName, jobTitle: about!.jobTitle, criteria: (about!.rubric ?? []).map((c) => c.name.trim()).filter(Boolean) }, link);
-      const written = await tx
-        .insert(emails)
-        .values({
+      const written = await writeEmails(tx, [
+        {
           kind: 'reminder',
-          toAddress: claimed.email,
+          to: claimed.email,
           subject: `Reminder: your interview for ${about!.jobTitle} at ${about!.companyName}`.replace(/[\r\n]+/g, ' '),
           body: [
             `Hi ${claimed.candidateName},`,
@@ -95,9 +94,8 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<{
           companyId: about!.companyId,
           interviewId: id,
           dedupeKey: `reminder:${id}`,
-        })
-        .onConflictDoNothing({ target: emails.dedupeKey })
-        .returning({ id: emails.id });
+        },
+      ]);
       return written.length > 0;
     });
     if (wrote) sent++;
