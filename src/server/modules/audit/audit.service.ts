@@ -62,13 +62,15 @@ const REASONS: Record<DeletionReason, string> = {
   other: 'other reason',
   retention: 'the retention period ended',
 };
-const SIGN_IN_FAILURES: Record<string, string> = { wrong_password: 'Wrong password', unknown_user: 'Unknown username', rejected: 'The account was not approved' };
+const SIGN_IN_FAILURES: Record<string, string> = { wrong_password: 'Wrong password', unknown_user: 'Unknown username', rejected: 'The account was not approved', removed: 'Removed from the company' };
 const FILTER_NAMES: Record<string, string> = { action: 'action', from: 'from', to: 'to', subject: 'subject', actor: 'who' };
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 const roleLabel = (v: unknown) => COMPANY_ROLE_LABELS[v as CompanyRole] ?? str(v);
 
 /** The details in a sentence, from ids, numbers and codes. */
+const plural = (n: unknown, noun: string) => (typeof n === 'number' ? `${n} ${noun}${n === 1 ? '' : 's'}` : `Every ${noun}`);
+
 export function summaryOf(action: string, d: Record<string, unknown>): string {
   switch (action) {
     case 'score_changed':
@@ -92,6 +94,17 @@ export function summaryOf(action: string, d: Record<string, unknown>): string {
       return `From ${roleLabel(d.from)} to ${roleLabel(d.to)}`;
     case 'member_removed':
       return `Was ${roleLabel(d.companyRole)}`;
+    case 'password_changed':
+      return `${plural(d.sessionsEnded, 'other session')} ended`;
+    case 'sessions_ended':
+      return `${plural(d.ended, 'session')} ended${d.scope === 'others' ? ': everywhere else' : ''}`;
+    case 'password_reset':
+      return 'From an emailed link; every session ended';
+    case 'password_reset_requested':
+      return 'A link was emailed';
+    case 'template_saved':
+    case 'template_deleted':
+      return `Template #${str(d.templateId)}`;
     case 'login_failed':
       return SIGN_IN_FAILURES[str(d.reason)] ?? '';
     case 'login_throttled':

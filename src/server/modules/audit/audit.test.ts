@@ -9,6 +9,7 @@ import { Agent, createTestApp, type TestApp } from '../../test/app';
 import { waitFor } from '../../test/wait';
 import { MAX_FAILURES_PER_ACCOUNT } from '../auth/auth.service';
 import { sweepRetention } from '../candidate-data/candidate-data.service';
+import { summaryOf } from './audit.service';
 
 // The company's audit trail (issue 15.6, docs/decisions/024-audit-trail.md): what is recorded, that
 // no personal data is, how a company reads its own entries (and never another's), and that the
@@ -340,5 +341,18 @@ describe('kept at least six months, whatever the retention period', () => {
     await expect(t.database.db.execute(sql`truncate audit_log`)).rejects.toMatchObject({ cause: { message: 'audit_log is append-only' } });
     const [still] = await t.database.db.select().from(auditLog).where(eq(auditLog.id, old!.id));
     expect(still).toEqual(old);
+  });
+});
+
+describe("the team and account entries' summaries", () => {
+  it('say in words what the ids and counts mean, for every action issue 16 added', () => {
+    expect(summaryOf('member_role_changed', { from: 'viewer', to: 'recruiter' })).toBe('From Viewer to Recruiter');
+    expect(summaryOf('password_changed', { sessionsEnded: 2 })).toBe('2 other sessions ended');
+    expect(summaryOf('sessions_ended', { ended: 1, scope: 'others' })).toBe('1 session ended: everywhere else');
+    expect(summaryOf('sessions_ended', { ended: 3, scope: 'one' })).toBe('3 sessions ended');
+    expect(summaryOf('password_reset', {})).toBe('From an emailed link; every session ended');
+    expect(summaryOf('template_saved', { templateId: 7 })).toBe('Template #7');
+    expect(summaryOf('login_failed', { reason: 'removed' })).toBe('Removed from the company');
+    expect(summaryOf('candidate_link_days_changed', { from: 14, to: 30 })).toBe('From 14 to 30 days');
   });
 });
