@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'company_data_exported',
   'interviews_exported',
   'deletion_requested',
+  'consent_given',
+  'alternative_requested',
+  'alternative_resolved',
   'legal_hold_placed',
   'legal_hold_lifted',
   'retention_changed',
@@ -65,6 +68,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   company_data_exported: 'Company data exported',
   interviews_exported: 'Interview list exported',
   deletion_requested: 'Deletion requested by the candidate',
+  consent_given: 'Consent given by the candidate',
+  alternative_requested: 'Alternative requested by the candidate',
+  alternative_resolved: 'Alternative request resolved',
   legal_hold_placed: 'Legal hold placed',
   legal_hold_lifted: 'Legal hold lifted',
   retention_changed: 'Retention period changed',
@@ -86,6 +92,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 /** The actions in the order a filter lists them, grouped by what they are about. */
 export const AUDIT_ACTION_GROUPS: { label: string; actions: AuditAction[] }[] = [
   { label: 'Reviews', actions: ['score_changed', 'decision_recorded'] },
+  { label: 'Notice and alternatives', actions: ['consent_given', 'alternative_requested', 'alternative_resolved'] },
   { label: 'Candidate data', actions: ['candidate_data_deleted', 'deletion_requested', 'legal_hold_placed', 'legal_hold_lifted', 'candidate_data_exported', 'interviews_exported', 'company_data_exported'] },
   { label: 'Settings', actions: ['retention_changed', 'candidate_link_days_changed', 'audit_log_exported'] },
   { label: 'Jobs', actions: ['job_closed', 'job_reopened', 'job_deleted', 'template_saved', 'template_deleted', 'candidate_invitation_resent'] },

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTION_LABELS, type AuditAction, type AuditActors, type AuditEntryView, type AuditLogFilters, type AuditLogPage } from '../../../contracts/audit';
 import { COMPANY_ROLE_LABELS } from '../../../contracts/members';
+import { ALTERNATIVE_KIND_LABELS, type AlternativeKind } from '../../../contracts/consent';
 import type { CompanyRole, DeletionReason, ReviewDecision } from '../../../contracts/statuses';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
@@ -94,6 +95,11 @@ export function summaryOf(action: string, d: Record<string, unknown>): string {
       return `From ${roleLabel(d.from)} to ${roleLabel(d.to)}`;
     case 'member_removed':
       return `Was ${roleLabel(d.companyRole)}`;
+    case 'consent_given':
+      return `To notice version ${str(d.noticeVersion)}`;
+    case 'alternative_requested':
+    case 'alternative_resolved':
+      return ALTERNATIVE_KIND_LABELS[d.kind as AlternativeKind] ?? '';
     case 'password_changed':
       return `${plural(d.sessionsEnded, 'other session')} ended`;
     case 'sessions_ended':
@@ -136,6 +142,8 @@ function actorName(row: { action: string; actorUserId: number | null; actorName:
   }
   switch (row.action) {
     case 'deletion_requested':
+    case 'consent_given':
+    case 'alternative_requested':
       return 'Candidate';
     case 'account_approved':
     case 'account_rejected':

@@ -15,6 +15,7 @@ import { INTERVIEW_SUBMITTED, type CandidateAccess } from '../../plugins/access'
 import type { SessionUser } from '../auth/session';
 import type { Notifications } from '../notifications/notifier';
 import { candidateNotice, noticeText, NOTICE_VERSION } from './notice';
+import { recordAudit } from '../../lib/audit';
 
 /**
  * Notice, consent and the alternative process for video interviews (issue 15, decision 025): the
@@ -111,11 +112,15 @@ export async function giveConsent(db: Db, candidate: CandidateAccess | null, int
   if (!isInterviewOpen(ctx.interview.status)) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
   if (noticeVersion !== NOTICE_VERSION) throw new AppError('CONFLICT', NOTICE_CHANGED);
   const notice = noticeOf(ctx);
-  const [created] = await db
-    .insert(interviewConsents)
-    .values({ interviewId, noticeVersion: notice.version, noticeText: noticeText(notice), givenAt: now })
-    .onConflictDoNothing()
-    .returning();
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(interviewConsents)
+      .values({ interviewId, noticeVersion: notice.version, noticeText: noticeText(notice), givenAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (row) await recordAudit(tx, { action: 'consent_given', companyId: ctx.company.id, subject: `interview:${interviewId}`, details: { noticeVersion: row.noticeVersion } });
+    return row;
+  });
   if (created) return { created: true, consent: consentOf(created) };
   const [existing] = await db
     .select()
@@ -158,7 +163,10 @@ export async function requestAlternative(
       .values({ companyId: ctx.company.id, interviewId, kind: input.kind, message: input.message, requestedAt: now })
       .onConflictDoNothing()
       .returning();
-    if (row) await deps.notifications.notify(tx, { kind: 'candidate_request', alternativeRequestId: row.id });
+    if (row) {
+      await recordAudit(tx, { action: 'alternative_requested', companyId: ctx.company.id, subject: `interview:${interviewId}`, details: { requestId: row.id, kind: row.kind } });
+      await deps.notifications.notify(tx, { kind: 'candidate_request', alternativeRequestId: row.id });
+    }
     return row;
   });
   if (!created) {
@@ -204,10 +212,22 @@ export function listAlternativeRequests(db: Db, companyId: number): Promise<Alte
 /** POST /api/alternative-requests/{id}/resolve: the recruiter has dealt with it. Resolving again changes nothing. */
 export async function resolveAlternative(db: Db, user: SessionUser, requestId: number, now = new Date()): Promise<AlternativeRequestItem> {
   const mine = and(eq(alternativeRequests.id, requestId), eq(alternativeRequests.companyId, user.companyId));
-  await db
-    .update(alternativeRequests)
-    .set({ status: 'resolved', resolvedAt: now, resolvedBy: user.id })
-    .where(and(mine, eq(alternativeRequests.status, 'open')));
+  await db.transaction(async (tx) => {
+    const [resolved] = await tx
+      .update(alternativeRequests)
+      .set({ status: 'resolved', resolvedAt: now, resolvedBy: user.id })
+      .where(and(mine, eq(alternativeRequests.status, 'open')))
+      .returning();
+    if (resolved) {
+      await recordAudit(tx, {
+        action: 'alternative_resolved',
+        actorUserId: user.id,
+        companyId: user.companyId,
+        subject: `interview:${resolved.interviewId}`,
+        details: { requestId: resolved.id, kind: resolved.kind },
+      });
+    }
+  });
   const [item] = await requestItems(db, mine);
   if (!item) throw new AppError('NOT_FOUND', 'Request not found');
   return item;

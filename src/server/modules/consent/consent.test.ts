@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlternativeRequest, AlternativeRequestItem, CandidateNoticeView, ConsentRecord, InterviewConsentView } from '../../../contracts/consent';
 import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, type CreatedInterview, type InterviewListItem, type SendEmailsResult } from '../../../contracts/interviews';
+import type { AuditLogPage } from '../../../contracts/audit';
 import type { Job } from '../../../contracts/jobs';
 import { alternativeRequests, interviewConsents, interviews } from '../../db/schema';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
@@ -224,6 +225,15 @@ describe('asking for an alternative', () => {
     expect((await recruiter.post(`/api/alternative-requests/${made.id}/resolve`)).json()).toEqual(item);
     expect((await recruiter.post('/api/alternative-requests/999999/resolve')).statusCode).toBe(404);
     expect((await recruiter.post('/api/alternative-requests/abc/resolve')).statusCode).toBe(400);
+
+    // The audit trail: the consent, the request and its resolution, once each, with codes and ids, not the candidate's words.
+    const log = (await recruiter.get(`/api/audit-log?subject=interview:${iv.id}`)).json<AuditLogPage>().entries.reverse();
+    expect(log.map((e) => [e.action, e.actor.name, e.summary])).toEqual([
+      ['alternative_requested', 'Candidate', 'Interview with a person'],
+      ['consent_given', 'Candidate', `To notice version ${NOTICE_VERSION}`],
+      ['alternative_resolved', 'hr@bistro.example', 'Interview with a person'],
+    ]);
+    expect(JSON.stringify(log)).not.toContain('speech impairment');
   });
 
   it('refuses a second open request of the same kind (409) and bad input (400), and takes another kind', async () => {
