@@ -5,7 +5,7 @@ import type { CompanyRole } from '../../contracts/statuses';
 import type { RubricCriterion } from '../../contracts/ai';
 import type { Db } from '../db/client';
 import { companies, interviews, jobs, users } from '../db/schema';
-import type { SessionUser } from '../modules/auth/session';
+import { SESSION_USER_COLUMNS, type SessionUser } from '../modules/auth/session';
 
 /** Rows made straight in the database, for tests of features whose screens come later. */
 export async function makeJob(db: Db, overrides: { title?: string; questions?: string[]; rubric?: RubricCriterion[] } = {}) {
@@ -56,17 +56,7 @@ export async function makeMember(db: Db, companyId: number, companyRole: Company
 /** A user as a signed-in request carries it (for calling services directly). */
 export async function sessionUserNamed(db: Db, username: string): Promise<SessionUser> {
   const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      companyId: users.companyId,
-      companyName: companies.name,
-      role: users.role,
-      companyRole: users.companyRole,
-      email: users.email,
-      isApproved: users.isApproved,
-      reviewStatus: users.reviewStatus,
-    })
+    .select(SESSION_USER_COLUMNS)
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.username, username));

@@ -9,7 +9,7 @@ import { recordAudit, type Pseudonym } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { COMMON_PASSWORD, isCommonPassword } from '../../lib/passwords';
 import type { Mailer } from '../../mail/mailer';
-import { createSession, endUserSessions, type SessionClock, type SessionUser } from '../auth/session';
+import { createSession, endUserSessions, SESSION_USER_COLUMNS, type SessionClock, type SessionUser } from '../auth/session';
 
 /**
  * Password reset by an emailed link (issue 16.2, decision 028): a random 256-bit token, only its
@@ -143,17 +143,7 @@ export async function completePasswordReset(
     await recordAudit(tx, { action: 'password_reset', actorUserId: userId, companyId: link.user.companyId, subject: `user:${userId}`, ip: meta.address });
     const sessionId = await createSession(tx, userId, meta, { now, ...deps.sessions });
     const [row] = await tx
-      .select({
-        id: users.id,
-        username: users.username,
-        companyId: users.companyId,
-        companyName: companies.name,
-        role: users.role,
-        companyRole: users.companyRole,
-        email: users.email,
-        isApproved: users.isApproved,
-        reviewStatus: users.reviewStatus,
-      })
+      .select(SESSION_USER_COLUMNS)
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))
       .where(eq(users.id, userId));

@@ -87,18 +87,23 @@ export async function destroySession(db: Db | Tx, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
 }
 
+/** A SessionUser's columns, for a select from users joined to companies. */
+export const SESSION_USER_COLUMNS = {
+  id: users.id,
+  username: users.username,
+  companyId: users.companyId,
+  companyName: companies.name,
+  role: users.role,
+  companyRole: users.companyRole,
+  email: users.email,
+  isApproved: users.isApproved,
+  reviewStatus: users.reviewStatus,
+};
+
 const sessionQuery = preparedPerDb((db) =>
   db
     .select({
-      id: users.id,
-      username: users.username,
-      companyId: users.companyId,
-      companyName: companies.name,
-      role: users.role,
-      companyRole: users.companyRole,
-      email: users.email,
-      isApproved: users.isApproved,
-      reviewStatus: users.reviewStatus,
+      ...SESSION_USER_COLUMNS,
       version: users.sessionVersion,
       lastSeenAt: sessions.lastSeenAt,
     })
