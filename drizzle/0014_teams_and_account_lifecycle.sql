@@ -51,6 +51,7 @@ ALTER TABLE "sessions" ADD COLUMN "last_seen_at" timestamp with time zone DEFAUL
 ALTER TABLE "users" ADD COLUMN "company_role" text DEFAULT 'owner' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "email" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "removed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "data_requests" ADD COLUMN "phone_candidate_id" integer;--> statement-breakpoint
 ALTER TABLE "interviews" ADD COLUMN "link_expires_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "interviews" ADD COLUMN "reminder_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "closed_at" timestamp with time zone;--> statement-breakpoint
@@ -68,9 +69,12 @@ CREATE UNIQUE INDEX "member_invitations_token_idx" ON "member_invitations" USING
 CREATE INDEX "member_invitations_company_idx" ON "member_invitations" USING btree ("company_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "password_resets_token_idx" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
+ALTER TABLE "data_requests" ADD CONSTRAINT "data_requests_phone_candidate_id_phone_screening_candidates_id_fk" FOREIGN KEY ("phone_candidate_id") REFERENCES "public"."phone_screening_candidates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "data_requests_phone_candidate_kind_idx" ON "data_requests" USING btree ("phone_candidate_id","kind");--> statement-breakpoint
 CREATE UNIQUE INDEX "emails_dedupe_key_idx" ON "emails" USING btree ("dedupe_key");--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_candidate_link_days_check" CHECK ("companies"."candidate_link_days" between 1 and 90);--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_company_role_check" CHECK ("users"."company_role" in ('viewer', 'recruiter', 'owner'));
+ALTER TABLE "users" ADD CONSTRAINT "users_company_role_check" CHECK ("users"."company_role" in ('viewer', 'recruiter', 'owner'));--> statement-breakpoint
+ALTER TABLE "data_requests" ADD CONSTRAINT "data_requests_one_candidate_check" CHECK (num_nonnulls("data_requests"."interview_id", "data_requests"."phone_candidate_id") = 1);
 --> statement-breakpoint
 -- Links already sent keep the default validity counted from now, not from when they were sent.
 UPDATE "interviews" SET "link_expires_at" = now() + interval '14 days' WHERE "status" = 'pending';--> statement-breakpoint

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   CALL_PROVIDERS,
   DATA_REQUEST_KINDS,
@@ -280,6 +281,8 @@ export const dataRequests = pgTable(
       .notNull()
       .references(() => companies.id),
     interviewId: integer('interview_id').references(() => interviews.id, { onDelete: 'cascade' }),
+    /** A phone screening candidate's request, from their call link (one of the two ids is set). */
+    phoneCandidateId: integer('phone_candidate_id').references(() => phoneScreeningCandidates.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: DATA_REQUEST_KINDS }).notNull(),
     status: text('status', { enum: DATA_REQUEST_STATUSES }).notNull().default('open'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
@@ -290,6 +293,8 @@ export const dataRequests = pgTable(
   },
   (t) => [
     uniqueIndex('data_requests_interview_kind_idx').on(t.interviewId, t.kind),
+    uniqueIndex('data_requests_phone_candidate_kind_idx').on(t.phoneCandidateId, t.kind),
+    check('data_requests_one_candidate_check', sql`num_nonnulls(${t.interviewId}, ${t.phoneCandidateId}) = 1`),
     index('data_requests_company_idx').on(t.companyId, t.status),
     oneOf('data_requests_kind_check', t.kind, DATA_REQUEST_KINDS),
     oneOf('data_requests_status_check', t.status, DATA_REQUEST_STATUSES),
