@@ -56,6 +56,7 @@ ALTER TABLE "interviews" ADD COLUMN "link_expires_at" timestamp with time zone;-
 ALTER TABLE "interviews" ADD COLUMN "reminder_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "closed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "emails" ADD COLUMN "phone_candidate_id" integer;--> statement-breakpoint
+ALTER TABLE "emails" ADD COLUMN "list_unsubscribe" text;--> statement-breakpoint
 ALTER TABLE "emails" ADD COLUMN "dedupe_key" text;--> statement-breakpoint
 ALTER TABLE "job_templates" ADD CONSTRAINT "job_templates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_templates" ADD CONSTRAINT "job_templates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -47,6 +47,8 @@ const token = z.string({ message: 'token: the unsubscribe link has no token' }).
 export const unsubscribeQuery = z.object({ token });
 /** POST /api/notifications/unsubscribe: the one click that turns the kind off. */
 export const unsubscribeInput = z.object({ token });
+/** POST /api/notifications/unsubscribe/one-click?token=: a mail client's own unsubscribe button (RFC 8058). */
+export const oneClickUnsubscribeInput = z.object({ 'List-Unsubscribe': z.literal('One-Click', { message: 'Send List-Unsubscribe=One-Click' }) });
 
 /** What an unsubscribe link turns off, and whether it is on now. */
 export const unsubscribeView = z.object({

@@ -16,6 +16,8 @@ export interface OutgoingEmail {
   phoneCandidateId?: number | null;
   /** An email that must go once: a second with this key is not written (emails.dedupeKey). */
   dedupeKey?: string;
+  /** Where one click unsubscribes the recipient (sent as List-Unsubscribe with List-Unsubscribe-Post). */
+  listUnsubscribe?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function writeEmails(tx: Db | Tx, messages: OutgoingEmail[]): Promi
         userId: m.userId ?? null,
         interviewId: m.interviewId ?? null,
         phoneCandidateId: m.phoneCandidateId ?? null,
+        listUnsubscribe: m.listUnsubscribe ?? null,
         dedupeKey: m.dedupeKey ?? null,
       })),
     )
@@ -126,7 +129,11 @@ export class Mailer {
         continue;
       }
       try {
-        await this.transport.sendMail({ from: this.options.from, to: email.toAddress, subject: email.subject, text: email.body });
+        // RFC 8058: a mail client may offer its own unsubscribe button, which POSTs to the address.
+        const oneClick = email.listUnsubscribe
+          ? { list: { unsubscribe: email.listUnsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+          : {};
+        await this.transport.sendMail({ from: this.options.from, to: email.toAddress, subject: email.subject, text: email.body, ...oneClick });
         await this.db.transaction(async (tx) => {
           await tx.update(emails).set({ status: 'sent', sentAt: new Date(), attempts: sql`${emails.attempts} + 1`, lastError: null, claimedAt: null }).where(eq(emails.id, email.id));
           if (email.interviewId !== null && email.kind === 'invitation') {

@@ -34,6 +34,8 @@ export const emails = pgTable(
     interviewId: integer('interview_id'),
     /** The phone screening candidate an email is about (a recruiter's notification), so deleting their data deletes it. */
     phoneCandidateId: integer('phone_candidate_id'),
+    /** A member's notification: where one click unsubscribes (the List-Unsubscribe header, RFC 8058). */
+    listUnsubscribe: text('list_unsubscribe'),
     /** Set for an email that must go once (a notification, a reminder): a second with the key is not written. */
     dedupeKey: text('dedupe_key'),
     /** When a sender claimed it, so a crashed sender's claim can expire. */

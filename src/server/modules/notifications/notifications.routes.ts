@@ -1,6 +1,14 @@
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notificationSettingsInput, notificationSettingsView, unsubscribeInput, unsubscribeQuery, unsubscribeView } from '../../../contracts/notifications';
+import {
+  notificationSettingsInput,
+  notificationSettingsView,
+  oneClickUnsubscribeInput,
+  unsubscribeInput,
+  unsubscribeQuery,
+  unsubscribeView,
+} from '../../../contracts/notifications';
 import { requireUser } from '../../plugins/access';
 import { notificationSettingsOf, saveNotificationSettings, unsubscribe, unsubscribeLink } from './notifications.service';
 
@@ -26,5 +34,14 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post('/api/notifications/unsubscribe', { config: link, schema: { body: unsubscribeInput, response: { 200: unsubscribeView } } }, (request) =>
     unsubscribe(db, notifications, request.body.token, app.deps.now()),
+  );
+
+  // The List-Unsubscribe header's address (RFC 8058): a mail client's own button POSTs the form
+  // `List-Unsubscribe=One-Click` here, the token in the address.
+  await app.register(formbody);
+  r.post(
+    '/api/notifications/unsubscribe/one-click',
+    { config: link, schema: { querystring: unsubscribeQuery, body: oneClickUnsubscribeInput, response: { 200: unsubscribeView } } },
+    (request) => unsubscribe(db, notifications, request.query.token, app.deps.now()),
   );
 }

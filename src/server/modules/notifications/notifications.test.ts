@@ -251,6 +251,21 @@ describe('the unsubscribe link', () => {
     });
   });
 
+  it("offers the mail client's own one-click button (RFC 8058), which turns that kind off", async () => {
+    const mail = mailTo('Dorothy Vaughan completed the AI interview for Line Cook', 'viewer@acme.example')!;
+    const header = (key: string) => mail.headerLines.find((h) => h.key === key)?.line ?? '';
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const url = /<(https:\/\/hire\.example\.com\/api\/notifications\/unsubscribe\/one-click\?token=[^>]+)>/.exec(header('list-unsubscribe'))?.[1];
+    expect(url).toBeDefined();
+    const path = url!.replace('https://hire.example.com', '');
+    // Anything but the one-click form is refused; the form turns it off, as the mail client sends it (no cookie, no origin).
+    expect((await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=Maybe' })).statusCode).toBe(400);
+    const res = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<UnsubscribeView>()).toEqual({ kind: 'interview_completed', label: 'Interview completed', subscribed: false });
+    expect((await viewer.get('/api/notifications/settings')).json<NotificationSettingsView>().choices.interview_completed).toBe(false);
+  });
+
   it('answers 400 with a sentence for a link that is not one this install made, or a removed member\'s', async () => {
     const valid = t.app.deps.notifications.unsubscribeToken(ownerId, 'candidate_request');
     const [userId, , mac] = valid.split('.');

@@ -62,6 +62,11 @@ export class Notifications {
     return timingSafeEqual(expected, given) ? { userId, kind } : null;
   }
 
+  /** The List-Unsubscribe header's address: a mail client POSTs `List-Unsubscribe=One-Click` to it (RFC 8058). */
+  oneClickUrl(userId: number, kind: NotificationKind): string {
+    return `${this.options.appUrl}/api/notifications/unsubscribe/one-click?token=${encodeURIComponent(this.unsubscribeToken(userId, kind))}`;
+  }
+
   unsubscribeUrl(userId: number, kind: NotificationKind): string {
     return `${this.options.appUrl}/unsubscribe?token=${encodeURIComponent(this.unsubscribeToken(userId, kind))}`;
   }
@@ -91,6 +96,7 @@ export class Notifications {
         companyId: mail.companyId,
         interviewId: mail.interviewId,
         phoneCandidateId: mail.phoneCandidateId ?? null,
+        listUnsubscribe: this.oneClickUrl(r.userId, mail.kind),
         dedupeKey: `notify:${mail.key}:${r.userId}`,
       })),
     );
