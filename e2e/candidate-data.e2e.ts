@@ -269,10 +269,10 @@ it('/settings, from the header: refuses 10 days with the bounds, saves 90 days, 
       page.getByRole('button', { name: 'Save', exact: true }).click(),
     ]);
     expect(answer.status()).toBe(200);
-    expect(await answer.json()).toEqual({ retentionDays: 90 });
+    expect(await answer.json()).toEqual({ retentionDays: 90, candidateLinkDays: 14 });
     await expectNewToast(page, 'Settings saved', 'Candidate data is kept for 90 days.');
     expect(await message.count()).toBe(0);
-    expect(await recruiter.request<{ retentionDays: number }>('GET', '/api/company/settings')).toEqual({ retentionDays: 90 });
+    expect(await recruiter.request<{ retentionDays: number; candidateLinkDays: number }>('GET', '/api/company/settings')).toEqual({ retentionDays: 90, candidateLinkDays: 14 });
 
     await page.reload();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
