@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'wouter';
-import { BrandMark } from '@/client/components/brand-mark';
+import { PublicFrame } from '@/client/components/public-frame';
 import { useAuth } from '@/client/features/auth/hooks/use-auth';
 import { JoinView } from '@/client/features/members/components/join-view';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
@@ -11,15 +11,8 @@ export function JoinPage() {
   const { user } = useAuth();
   const [, navigate] = useLocation();
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center px-4">
-          <BrandMark />
-        </div>
-      </header>
-      <main className="mx-auto flex max-w-6xl justify-center px-4 py-12">
-        <JoinView token={token} signedInAs={user?.username ?? null} onJoined={() => navigate('/dashboard')} />
-      </main>
-    </div>
+    <PublicFrame backToSignIn={false}>
+      <JoinView token={token} signedInAs={user?.username ?? null} onJoined={() => navigate('/dashboard')} />
+    </PublicFrame>
   );
 }

@@ -11,7 +11,7 @@ import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/use-toast';
 import { describeError } from '@/client/lib/error-messages';
 import { useRequestPasswordReset } from '../api/password-reset';
-import { PublicFrame } from './public-frame';
+import { PublicFrame } from '@/client/components/public-frame';
 
 /** /forgot-password: one field, then the same answer whether or not an account matched. */
 export function ForgotPasswordView() {

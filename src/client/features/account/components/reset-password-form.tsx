@@ -11,7 +11,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/use-toast';
 import { describeError, errorCode, isNetworkError } from '@/client/lib/error-messages';
 import { useCompletePasswordReset, useResetLink } from '../api/password-reset';
-import { PublicFrame } from './public-frame';
+import { PublicFrame } from '@/client/components/public-frame';
 
 /** /reset-password/:token: a new password for the link's account, or why the link no longer works. */
 export function ResetPasswordView({ token }: { token: string }) {

@@ -2,7 +2,7 @@ import { BellOff, LinkIcon, LoaderCircle, MailCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { UnsubscribeView } from '@/contracts/notifications';
-import { BrandMark } from '@/client/components/brand-mark';
+import { PublicFrame } from '@/client/components/public-frame';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -21,24 +21,17 @@ export function UnsubscribePage() {
   const token = new URLSearchParams(useSearch()).get('token')?.trim() ?? '';
   const link = useUnsubscribeLink(token);
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center px-4">
-          <BrandMark />
-        </div>
-      </header>
-      <main className="mx-auto flex max-w-6xl justify-center px-4 py-12">
-        {!token ? (
-          <LinkProblem error={null} />
-        ) : link.isPending ? (
-          <Spinner className="size-8 text-brand-600" label="Checking the link" />
-        ) : link.isError ? (
-          <LinkProblem error={link.error} onRetry={() => void link.refetch()} />
-        ) : (
-          <Unsubscribe token={token} view={link.data} />
-        )}
-      </main>
-    </div>
+    <PublicFrame backToSignIn={false}>
+      {!token ? (
+        <LinkProblem error={null} />
+      ) : link.isPending ? (
+        <Spinner className="size-8 text-brand-600" label="Checking the link" />
+      ) : link.isError ? (
+        <LinkProblem error={link.error} onRetry={() => void link.refetch()} />
+      ) : (
+        <Unsubscribe token={token} view={link.data} />
+      )}
+    </PublicFrame>
   );
 }
 
