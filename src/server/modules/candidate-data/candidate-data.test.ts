@@ -56,9 +56,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The candidate's address: their first name at example.com. */
+const emailOf = (name: string) => `${name.split(' ')[0]!.toLowerCase()}@example.com`;
+
 /** An interview with everything a candidate leaves behind: a scored evaluation, transcript, recording on disk, notes, a review, an invitation email. */
 async function completedInterview(name = 'Sam Rivera', completedAt = new Date()) {
-  const created = await owner.post(`/api/job/${job.id}/interview`, { candidateName: name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` });
+  const created = await owner.post(`/api/job/${job.id}/interview`, { candidateName: name, email: emailOf(name) });
   expect(created.statusCode).toBe(201);
   const id = created.json<{ id: number }>().id;
   const [token] = await t.database.db.select({ token: interviews.candidateToken }).from(interviews).where(eq(interviews.id, id));
@@ -81,7 +84,7 @@ async function completedInterview(name = 'Sam Rivera', completedAt = new Date())
   const ownerId = (await owner.get('/api/user')).json<{ id: number }>().id;
   await t.database.db.insert(feedback).values({ interviewId: id, content: `${name} was great`, rating: 4 });
   await t.database.db.insert(interviewReviews).values({ interviewId: id, userId: ownerId, kind: 'decision', decision: 'advance', reason: `${name} knows the policy` });
-  await t.database.db.insert(emails).values({ kind: 'invitation', toAddress: `${name}@example.com`, subject: 'Your interview', body: `Hello ${name}`, status: 'outbox', interviewId: id });
+  await t.database.db.insert(emails).values({ kind: 'invitation', toAddress: emailOf(name), subject: 'Your interview', body: `Hello ${name}`, status: 'outbox', interviewId: id });
   return { id, uploadId, token: token!.token };
 }
 
@@ -182,7 +185,7 @@ describe("exporting a candidate's data", () => {
       evaluation: { summary: STORED_FEEDBACK.summary, overall: 72 },
       notes: [{ content: 'Zoe Park was great', rating: 4 }],
       reviews: [{ kind: 'decision', decision: 'advance', reason: 'Zoe Park knows the policy', reviewer: 'data-owner' }],
-      emails: [{ kind: 'invitation', to: 'Zoe Park@example.com', body: 'Hello Zoe Park' }],
+      emails: [{ kind: 'invitation', to: 'zoe@example.com', body: 'Hello Zoe Park' }],
       recordings: [{ file: 'recording-1.webm', bytes: 7 }],
     });
     expect(JSON.stringify(doc.transcript)).toContain('I am Zoe Park');
