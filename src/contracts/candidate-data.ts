@@ -52,13 +52,17 @@ export const deletionRequestReceipt = z.object({
 });
 export type DeletionRequestReceipt = z.infer<typeof deletionRequestReceipt>;
 
-/** One request in the company's inbox. */
+/** One request in the company's inbox: a video interview's candidate or a phone screening candidate's (one of the two ids is set). */
 export const dataRequestItem = z.object({
   id: z.number(),
   kind: dataRequestKind,
   status: dataRequestStatus,
   interviewId: z.number().nullable(),
   jobId: z.number().nullable(),
+  /** A phone screening candidate's request: the candidate and their screening (the result page's address). */
+  phoneCandidateId: z.number().nullable(),
+  screeningId: z.number().nullable(),
+  /** The interview's job title, or the screening's (which may have none). */
   jobTitle: z.string().nullable(),
   candidateName: z.string(),
   legalHold: z.boolean(),

@@ -12,11 +12,11 @@ import {
   legalHoldInput,
   legalHoldResult,
 } from '../../../contracts/candidate-data';
-import { requireUser } from '../../plugins/access';
+import { candidateTokenFrom, requireUser } from '../../plugins/access';
 import type { RecordingStorage } from '../../storage/recordings';
 import { idParams } from '../jobs/jobs.routes';
 import { companySettingsOf, eraseInterview, erasePhoneCandidate, setLegalHold, updateCompanySettings } from './candidate-data.service';
-import { deletionRequestOf, listDataRequests, requestDeletion } from './data-requests.service';
+import { deletionRequestOf, listDataRequests, phoneDeletionRequestOf, requestDeletion, requestPhoneDeletion } from './data-requests.service';
 import { exportCompany } from './export-company.service';
 import { exportInterview, exportPhoneCandidate } from './export.service';
 
@@ -75,6 +75,21 @@ export async function candidateDataRoutes(app: FastifyInstance, options: { stora
   );
   r.get('/api/interview/:id/deletion-request', { config: candidate, schema: { params: idParams, response: { 200: deletionRequestReceipt } } }, (request) =>
     deletionRequestOf(db, request.candidate, request.params.id),
+  );
+  // A phone screening candidate's, from their call link: its token is the access ('public' with the
+  // check in the service, as the call page's routes do); a recruiter's session does not count.
+  const callLink = { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
+  const callLinkSchema = { params: candidateParams, querystring: z.object({ token: z.string().max(200).optional() }) };
+  r.post(
+    '/api/phone-call/:candidateId/deletion-request',
+    { config: callLink, schema: { ...callLinkSchema, response: { 200: deletionRequestReceipt, 201: deletionRequestReceipt } } },
+    async (request, reply) => {
+      const { created, receipt } = await requestPhoneDeletion(db, candidateTokenFrom(request), request.params.candidateId, app.deps.now(), app.deps.notifications);
+      return reply.code(created ? 201 : 200).send(receipt);
+    },
+  );
+  r.get('/api/phone-call/:candidateId/deletion-request', { config: callLink, schema: { ...callLinkSchema, response: { 200: deletionRequestReceipt } } }, (request) =>
+    phoneDeletionRequestOf(db, candidateTokenFrom(request), request.params.candidateId),
   );
   r.get('/api/data-requests', { config: user, schema: { response: { 200: z.array(dataRequestItem) } } }, (request) => listDataRequests(db, requireUser(request).companyId));
 

@@ -159,6 +159,8 @@ export async function erasePhoneCandidate(deps: CandidateDataDeps, candidateId: 
       .where(eq(phoneCalls.candidateId, candidateId));
     // The recruiters' notifications naming the candidate (decision 031).
     await tx.delete(emails).where(eq(emails.phoneCandidateId, candidateId));
+    // The candidate's own deletion request, from their call link, is thereby carried out.
+    await tx.update(dataRequests).set({ status: 'completed', completedAt: new Date() }).where(and(eq(dataRequests.phoneCandidateId, candidateId), ne(dataRequests.status, 'completed')));
     await recordAudit(tx, { action: 'candidate_data_deleted', actorUserId: by.userId, companyId: by.companyId, subject: `phone_candidate:${candidateId}`, details: { reason } });
     return true;
   });

@@ -1,4 +1,4 @@
-import type { phoneScreeningCandidates } from '../../db/schema';
+import type { dataRequests, phoneScreeningCandidates } from '../../db/schema';
 
 type CandidateRow = typeof phoneScreeningCandidates.$inferSelect;
 
@@ -42,4 +42,13 @@ export const phoneCandidateRecord = (
   legalHold: c.legalHold,
   dataDeletedAt: iso(c.dataDeletedAt),
   deletionReason: c.deletionReason,
+});
+
+/** A candidate's request about their data, as both access exports list it. */
+export const dataRequestRecord = (r: Pick<typeof dataRequests.$inferSelect, 'kind' | 'status' | 'requestedAt' | 'dueAt' | 'completedAt'>) => ({
+  kind: r.kind,
+  status: r.status,
+  requestedAt: iso(r.requestedAt),
+  dueAt: iso(r.dueAt),
+  completedAt: iso(r.completedAt),
 });

@@ -22,7 +22,7 @@ import type { RecordingStorage } from '../../storage/recordings';
 import type { TwilioSettings } from '../../telephony/twilio';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
-import { iso, phoneCandidateRecord } from './export-records';
+import { dataRequestRecord, iso, phoneCandidateRecord } from './export-records';
 import { zipStream } from './export-zip';
 
 /** The version of the export's layout, written into it so a reader knows what it holds. */
@@ -88,7 +88,7 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStorage 
     reviews: reviews.map(({ review, reviewer }) => ({ ...review, reviewer, createdAt: iso(review.createdAt) })),
     notes: notes.map((n) => ({ content: n.content, rating: n.rating, createdAt: iso(n.createdAt) })),
     emails: mail.map((m) => ({ kind: m.kind, to: m.toAddress, subject: m.subject, body: m.body, status: m.status, createdAt: iso(m.createdAt), sentAt: iso(m.sentAt) })),
-    dataRequests: requests.map((r) => ({ kind: r.kind, status: r.status, requestedAt: iso(r.requestedAt), dueAt: iso(r.dueAt), completedAt: iso(r.completedAt) })),
+    dataRequests: requests.map(dataRequestRecord),
     // The notice the candidate agreed to, word for word, and their requests for an alternative (decision 025).
     consents: consents.map((c) => ({ noticeVersion: c.noticeVersion, noticeText: c.noticeText, givenAt: iso(c.givenAt) })),
     alternativeRequests: alternatives.map((r) => ({ kind: r.kind, message: r.message, status: r.status, requestedAt: iso(r.requestedAt), resolvedAt: iso(r.resolvedAt) })),
@@ -154,10 +154,11 @@ export async function exportPhoneCandidate(deps: { db: Db; twilio: TwilioSetting
     .where(and(eq(phoneScreeningCandidates.id, candidateId), eq(phoneScreenings.companyId, user.companyId)));
   if (!found) throw new AppError('NOT_FOUND', 'Candidate not found');
   const { candidate: c, screening: s } = found;
-  const [calls, audits, [optOut]] = await Promise.all([
+  const [calls, audits, [optOut], requests] = await Promise.all([
     db.select().from(phoneCalls).where(eq(phoneCalls.candidateId, candidateId)).orderBy(asc(phoneCalls.attempt), asc(phoneCalls.id)),
     db.select().from(auditLog).where(eq(auditLog.subject, `phone_candidate:${candidateId}`)).orderBy(asc(auditLog.at), asc(auditLog.id)),
     db.select().from(callOptOuts).where(eq(callOptOuts.candidateId, candidateId)),
+    db.select().from(dataRequests).where(eq(dataRequests.phoneCandidateId, candidateId)),
   ]);
   await recordAudit(db, { action: 'candidate_data_exported', actorUserId: user.id, companyId: user.companyId, subject: `phone_candidate:${candidateId}` });
 
@@ -178,6 +179,8 @@ export async function exportPhoneCandidate(deps: { db: Db; twilio: TwilioSetting
       notes: c.notes,
       // Asked not to be called again, or declined (decision 025).
       optOut: optOut ? { reason: optOut.reason, optedOutAt: iso(optOut.optedOutAt) } : null,
+      // Their request to delete their data, from the call link (decision 021).
+      dataRequests: requests.map(dataRequestRecord),
       transcript: c.transcript,
       evaluation: c.feedback,
       calls: calls.map((call) => {

@@ -35,7 +35,7 @@ function section(title: string, lines: string[], more: string): string[] {
 /** What happened in the company in the 24 hours to `now`, and the candidates' requests still open; null when there is nothing. */
 async function companySummary(db: Db, appUrl: string, companyId: number, now: Date): Promise<string[] | null> {
   const since = new Date(now.getTime() - DAY_MS);
-  const [done, screened, alternatives, deletions] = await Promise.all([
+  const [done, screened, alternatives, deletions, phoneDeletions] = await Promise.all([
     db
       .select({ id: interviews.id, title: jobs.title })
       .from(interviews)
@@ -70,12 +70,22 @@ async function companySummary(db: Db, appUrl: string, companyId: number, now: Da
       .innerJoin(jobs, eq(jobs.id, interviews.jobId))
       .where(and(eq(dataRequests.companyId, companyId), eq(dataRequests.status, 'open')))
       .orderBy(asc(dataRequests.dueAt), asc(dataRequests.id)),
+    db
+      .select({ candidateId: phoneScreeningCandidates.id, screeningId: phoneScreenings.id, title: phoneScreenings.jobTitle, dueAt: dataRequests.dueAt })
+      .from(dataRequests)
+      .innerJoin(phoneScreeningCandidates, eq(phoneScreeningCandidates.id, dataRequests.phoneCandidateId))
+      .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
+      .where(and(eq(dataRequests.companyId, companyId), eq(dataRequests.status, 'open')))
+      .orderBy(asc(dataRequests.dueAt), asc(dataRequests.id)),
   ]);
   // No candidate's name: a digest is about many candidates, so deleting one candidate's data could
   // not find it; the links lead to the reports, which name them (decision 031).
   const requests = [
     ...alternatives.map((r) => `${ALTERNATIVE_KIND_LABELS[r.kind]}, asked by a candidate for ${r.title}: ${reportUrl(appUrl, r.interviewId)}`),
     ...deletions.map((r) => `Deletion of their data by ${dayOf(r.dueAt)}, asked by a candidate for ${r.title}: ${reportUrl(appUrl, r.interviewId)}`),
+    ...phoneDeletions.map(
+      (r) => `Deletion of their data by ${dayOf(r.dueAt)}, asked by a candidate in the phone screening for ${r.title ?? 'a job'}: ${screeningResultUrl(appUrl, r.screeningId, r.candidateId)}`,
+    ),
   ];
   if (done.length + screened.length + requests.length === 0) return null;
   return [

@@ -80,6 +80,8 @@ describe('the daily digest', () => {
     const asking = await makeInterview(db, job.id, { candidateName: 'Mary Jackson' });
     await db.insert(alternativeRequests).values({ companyId, interviewId: asking.id, kind: 'human_interview', requestedAt: new Date(now.getTime() - 50 * HOUR) });
     await db.insert(dataRequests).values({ companyId, interviewId: asking.id, kind: 'deletion', requestedAt: now, dueAt: new Date('2026-12-31T07:00:00.000Z') });
+    // A phone screening candidate's request from their call link.
+    await db.insert(dataRequests).values({ companyId, phoneCandidateId: screened!.id, kind: 'deletion', requestedAt: now, dueAt: new Date('2026-12-30T07:00:00.000Z') });
 
     await digestRun();
     const sent = digests('2026-12-01');
@@ -88,7 +90,10 @@ describe('the daily digest', () => {
     expect(text).toContain(`Interviews completed (1):\n- Line Cook: https://hire.example.com/interview/${done.id}\n`);
     expect(text).not.toContain(`/interview/${old.id}\n`);
     expect(text).toContain(`Phone screenings completed (1):\n- Dispatcher: https://hire.example.com/phone-screening/${screening!.id}/candidates/${screened!.id}`);
-    expect(text).toContain('Candidate requests still open (2):');
+    expect(text).toContain('Candidate requests still open (3):');
+    expect(text).toContain(
+      `- Deletion of their data by 2026-12-30, asked by a candidate in the phone screening for Dispatcher: https://hire.example.com/phone-screening/${screening!.id}/candidates/${screened!.id}`,
+    );
     expect(text).toContain(`- Interview with a person, asked by a candidate for Line Cook: https://hire.example.com/interview/${asking.id}`);
     expect(text).toContain(`- Deletion of their data by 2026-12-31, asked by a candidate for Line Cook: https://hire.example.com/interview/${asking.id}`);
     // No candidate is named: deleting one candidate's data could not find them in a digest (decision 031).

@@ -108,29 +108,55 @@ async function alternativeRequested(db: Db | Tx, appUrl: string, requestId: numb
   };
 }
 
+/** A candidate's deletion request: a video interview's (linking the report) or a phone screening candidate's (linking the result). */
 async function deletionRequested(db: Db | Tx, appUrl: string, requestId: number): Promise<EventMail | null> {
   const [row] = await db
-    .select({ request: dataRequests, name: interviews.candidateName, title: jobs.title, companyId: jobs.companyId })
+    .select({
+      request: dataRequests,
+      interviewName: interviews.candidateName,
+      jobTitle: jobs.title,
+      phoneName: phoneScreeningCandidates.candidateName,
+      screeningId: phoneScreenings.id,
+      screeningTitle: phoneScreenings.jobTitle,
+    })
     .from(dataRequests)
-    .innerJoin(interviews, eq(interviews.id, dataRequests.interviewId))
-    .innerJoin(jobs, eq(jobs.id, interviews.jobId))
+    .leftJoin(interviews, eq(interviews.id, dataRequests.interviewId))
+    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
+    .leftJoin(phoneScreeningCandidates, eq(phoneScreeningCandidates.id, dataRequests.phoneCandidateId))
+    .leftJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
     .where(eq(dataRequests.id, requestId));
-  const interviewId = row?.request.interviewId;
-  if (!row || row.request.kind !== 'deletion' || !interviewId) return null;
+  if (!row || row.request.kind !== 'deletion') return null;
   const { request } = row;
+  const mail = { kind: 'candidate_request', emailKind: 'deletion_requested', key: `candidate_request:deletion:${requestId}`, companyId: request.companyId } as const;
+  const when = `It will be deleted automatically on ${dateOf(request.dueAt)} unless a legal hold applies`;
+  const inbox = `Your open data requests are on your dashboard: ${appUrl}/dashboard`;
+  if (request.interviewId !== null && row.interviewName !== null) {
+    return {
+      ...mail,
+      interviewId: request.interviewId,
+      subject: oneLine(`${row.interviewName} asked for their interview data to be deleted`),
+      body: [
+        `${row.interviewName}, invited to the AI interview for ${row.jobTitle}, asked for their data to be deleted.`,
+        '',
+        `${when}; you can delete it sooner from the report: ${reportUrl(appUrl, request.interviewId)}`,
+        '',
+        inbox,
+      ],
+    };
+  }
+  if (request.phoneCandidateId === null || row.phoneName === null || row.screeningId === null) return null;
+  const what = row.screeningTitle ? `the phone screening for ${row.screeningTitle}` : 'a phone screening';
   return {
-    kind: 'candidate_request',
-    emailKind: 'deletion_requested',
-    key: `candidate_request:deletion:${requestId}`,
-    companyId: row.companyId,
-    interviewId,
-    subject: oneLine(`${row.name} asked for their interview data to be deleted`),
+    ...mail,
+    interviewId: null,
+    phoneCandidateId: request.phoneCandidateId,
+    subject: oneLine(`${row.phoneName} asked for their phone screening data to be deleted`),
     body: [
-      `${row.name}, invited to the AI interview for ${row.title}, asked for their data to be deleted.`,
+      `${row.phoneName}, a candidate in ${what}, asked for their data to be deleted.`,
       '',
-      `It will be deleted automatically on ${dateOf(request.dueAt)} unless a legal hold applies; you can delete it sooner from the report: ${reportUrl(appUrl, interviewId)}`,
+      `${when}; you can delete it sooner from the screening result: ${screeningResultUrl(appUrl, row.screeningId, request.phoneCandidateId)}`,
       '',
-      `Your open data requests are on your dashboard: ${appUrl}/dashboard`,
+      inbox,
     ],
   };
 }

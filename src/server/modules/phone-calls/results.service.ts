@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { evaluation } from '../../../contracts/ai';
 import type { CandidateCallInfo, ScreeningCall, ScreeningFeedback, ScreeningResult } from '../../../contracts/phone-call-results';
@@ -10,6 +9,7 @@ import type { SessionUser } from '../auth/session';
 import { transcriptEntries } from '../evaluation/evaluation.service';
 import { answerCall, candidateCallToken, loadCandidateContext, startSimulatedCall, type CallDeps } from './calls.service';
 import { requireApprovedForCall, type ScreeningOwner } from './review-gate';
+import { sameToken } from '../../lib/tokens';
 
 /** Who is asking: a signed-in recruiter, the candidate's call link (its token), both or neither. */
 export interface CallViewer {
@@ -30,13 +30,6 @@ interface CandidateContext {
 
 /** The candidate, and whether the company's recruiter or the candidate's link is asking. */
 type AuthorizedContext = CandidateContext & { recruiter: SessionUser | null };
-
-const sameToken = (given: string, stored: string | null): boolean => {
-  if (!stored) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(stored);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 
 /**

@@ -17,6 +17,15 @@ function deadlineText(dueAt: string, now: number): { text: string; overdue: bool
   return { text: `in ${days} day${days === 1 ? '' : 's'}`, overdue: false };
 }
 
+/** Where the candidate's data is, and can be deleted sooner: the interview report or the screening result. */
+function recordOf(request: DataRequestItem): { href: string; label: string } | null {
+  if (request.interviewId !== null) return { href: `/interview/${request.interviewId}`, label: 'Open report' };
+  if (request.phoneCandidateId !== null && request.screeningId !== null) {
+    return { href: `/phone-screening/${request.screeningId}/candidates/${request.phoneCandidateId}`, label: 'Open result' };
+  }
+  return null;
+}
+
 function StatusBadge({ request }: { request: DataRequestItem }) {
   if (request.status === 'completed') return <Badge variant="success">Deleted</Badge>;
   if (request.status === 'held' || request.legalHold) return <Badge variant="warning">Legal hold</Badge>;
@@ -24,8 +33,9 @@ function StatusBadge({ request }: { request: DataRequestItem }) {
 }
 
 /**
- * The dashboard's inbox of candidates' deletion requests (decision 021): what is open, by when it
- * must be done, and a way to the interview, where it can be carried out at once. Each request is
+ * The dashboard's inbox of candidates' deletion requests (decision 021), from interview links and
+ * phone screening call links: what is open, by when it must be done, and a way to the interview
+ * report or the screening result, where it can be carried out at once. Each request is
  * carried out by itself at its deadline unless a legal hold keeps it. Nothing shows while there
  * has never been a request.
  */
@@ -47,7 +57,7 @@ export function DataRequestsPanel() {
         <CardDescription>
           {open.length === 0
             ? 'Every request from candidates to delete their data has been carried out.'
-            : `${open.length} candidate${open.length === 1 ? ' has' : 's have'} asked for their data to be deleted. Each request is carried out by itself at its deadline unless a legal hold keeps it; you can delete the data sooner from the interview report.`}
+            : `${open.length} candidate${open.length === 1 ? ' has' : 's have'} asked for their data to be deleted. Each request is carried out by itself at its deadline unless a legal hold keeps it; you can delete the data sooner from the interview report or the screening result.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto">
@@ -67,10 +77,13 @@ export function DataRequestsPanel() {
           <tbody className="divide-y divide-slate-100">
             {items.map((request) => {
               const deadline = deadlineText(request.dueAt, now);
+              const record = recordOf(request);
               return (
                 <tr key={request.id}>
                   <td className="py-2 pr-4 text-slate-900">{request.candidateName}</td>
-                  <td className="py-2 pr-4">{request.jobTitle ?? '—'}</td>
+                  <td className="py-2 pr-4">
+                    {request.phoneCandidateId !== null ? (request.jobTitle ? `${request.jobTitle} (phone screening)` : 'Phone screening') : (request.jobTitle ?? '—')}
+                  </td>
                   <td className="py-2 pr-4 whitespace-nowrap">{formatDate(request.requestedAt)}</td>
                   <td className="py-2 pr-4 whitespace-nowrap">
                     {request.status === 'completed' && request.completedAt ? (
@@ -85,9 +98,10 @@ export function DataRequestsPanel() {
                     <StatusBadge request={request} />
                   </td>
                   <td className="py-2">
-                    {request.interviewId !== null ? (
-                      <Link href={`/interview/${request.interviewId}`} className="text-brand-700 underline underline-offset-4">
-                        Open report<span className="sr-only"> for {request.candidateName}</span>
+                    {record ? (
+                      <Link href={record.href} className="text-brand-700 underline underline-offset-4">
+                        {record.label}
+                        <span className="sr-only"> for {request.candidateName}</span>
                       </Link>
                     ) : null}
                   </td>

@@ -9,7 +9,7 @@ import { describeError } from '@/client/lib/error-messages';
 // (get-call-mode.ts, create-call-link.ts) parse theirs.
 
 /** A call request as the recruiter (session cookie) or as the candidate (their link's token in X-Candidate-Token). */
-async function callRequest(method: 'GET' | 'POST', url: string, token: string | null, data?: unknown): Promise<Response> {
+export async function callRequest(method: 'GET' | 'POST', url: string, token: string | null, data?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
   if (data !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['X-Candidate-Token'] = token;

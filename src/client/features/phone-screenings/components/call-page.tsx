@@ -6,6 +6,7 @@ import { Card, CardContent } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { isNotFound, isRefused, isSignedOut } from '@/client/lib/error-messages';
 import { callErrorMessage, useCallInfo } from '../api/call-simulator';
+import { CallDataRequest } from './call-data-request';
 import { CallSimulator } from './call-simulator';
 import { ScreeningSubpageHeader } from './screening-subpage-header';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
@@ -75,7 +76,7 @@ function CandidateFrame({ children }: { children: ReactNode }) {
 }
 
 /** A full-page message to the candidate instead of the call: an unknown link, or a call that may not start. */
-function CandidateMessage({ title, message, tone }: { title: string; message: string; tone: 'error' | 'warning' }) {
+function CandidateMessage({ title, message, tone, children }: { title: string; message: string; tone: 'error' | 'warning'; children?: ReactNode }) {
   usePageTitle(title);
   return (
     <CandidateFrame>
@@ -88,6 +89,7 @@ function CandidateMessage({ title, message, tone }: { title: string; message: st
           <p role={tone === 'warning' ? 'alert' : undefined} className="text-sm text-slate-600">
             {message}
           </p>
+          {children ? <div className="border-t border-slate-200 pt-4">{children}</div> : null}
         </CardContent>
       </Card>
     </CandidateFrame>
@@ -113,7 +115,14 @@ function CandidateCallLoaded({ candidateId, token }: { candidateId: number; toke
   }
   if (info.isError) {
     // The server refused the call itself (the company cannot call candidates yet): its sentence says so.
-    if (isRefused(info.error)) return <CandidateMessage title="Call Not Available" message={callErrorMessage(info.error)} tone="warning" />;
+    // The link itself is valid then, so the candidate may still ask for their data to be deleted.
+    if (isRefused(info.error)) {
+      return (
+        <CandidateMessage title="Call Not Available" message={callErrorMessage(info.error)} tone="warning">
+          <CallDataRequest candidateId={candidateId} token={token} />
+        </CandidateMessage>
+      );
+    }
     if (isMissing(info.error)) return <LinkNotFound />;
     return (
       <CandidateFrame>
@@ -139,6 +148,11 @@ function CandidateCallLoaded({ candidateId, token }: { candidateId: number; toke
         when you are ready.
       </CandidateIntro>
       <CallSimulator info={data} token={token} />
+      <Card className="mt-6">
+        <CardContent className="pt-6">
+          <CallDataRequest candidateId={candidateId} token={token} companyName={data.companyName} />
+        </CardContent>
+      </Card>
     </CandidateFrame>
   );
 }
