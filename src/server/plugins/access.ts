@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasCompanyRole, isInterviewOpen, type CompanyRole, type InterviewStatus } from '../../contracts/statuses';
-import { interviews } from '../db/schema';
+import { interviews, jobs } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { preparedPerDb } from '../modules/prepared';
 import { findSession, hashSessionId, SESSION_COOKIE, SESSION_TOUCH_MS, SessionCache, SessionCheck, type SessionUser } from '../modules/auth/session';
@@ -53,6 +53,9 @@ export interface CandidateAccess {
   jobId: number;
   candidateName: string;
   status: InterviewStatus;
+  /** Whether the link still starts the interview (decision 030): its expiry and the job's closing. */
+  linkExpiresAt: Date | null;
+  jobClosedAt: Date | null;
 }
 
 /** The candidate token, from `?token=` or the X-Candidate-Token header. */
@@ -165,8 +168,16 @@ export async function readAsUser<T>(request: FastifyRequest, run: (user: Session
 
 const candidateQuery = preparedPerDb((db) =>
   db
-    .select({ interviewId: interviews.id, jobId: interviews.jobId, candidateName: interviews.candidateName, status: interviews.status })
+    .select({
+      interviewId: interviews.id,
+      jobId: interviews.jobId,
+      candidateName: interviews.candidateName,
+      status: interviews.status,
+      linkExpiresAt: interviews.linkExpiresAt,
+      jobClosedAt: jobs.closedAt,
+    })
     .from(interviews)
+    .innerJoin(jobs, eq(jobs.id, interviews.jobId))
     .where(eq(interviews.candidateToken, sql.placeholder('token')))
     .limit(1)
     .prepare('candidate_by_token'),

@@ -80,20 +80,12 @@ export function unavailableMessage(availability: Exclude<LinkAvailability, 'open
   return `This interview link expired on ${formatLinkTime(linkExpiresAt!)}. ${contactSentence(contact, 'for a new link')}`;
 }
 
-/** The interview's state for its link: status, expiry and whether its job is closed. */
-async function linkState(db: Db, interviewId: number) {
-  const [row] = await db
-    .select({ status: interviews.status, linkExpiresAt: interviews.linkExpiresAt, jobClosedAt: jobs.closedAt })
-    .from(interviews)
-    .innerJoin(jobs, eq(jobs.id, interviews.jobId))
-    .where(eq(interviews.id, interviewId));
-  if (!row) throw new AppError('NOT_FOUND', 'Interview not found');
-  return row;
-}
-
-/** What the candidate's link shows (GET /api/interview/{id} with the token). */
+/**
+ * What the candidate's link shows (GET /api/interview/{id} with the token), from what the access
+ * check read with the token; whom to contact is looked up only for a link that no longer starts it.
+ */
 export async function candidateView(db: Db, candidate: CandidateAccess, now: Date): Promise<CandidateInterview> {
-  const state = await linkState(db, candidate.interviewId);
+  const state = candidate;
   const availability = linkAvailability(state, now);
   return {
     id: candidate.interviewId,
