@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   'member_joined',
   'member_role_changed',
   'member_removed',
+  'candidates_imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditAction = z.enum(AUDIT_ACTIONS);
@@ -87,6 +88,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   member_joined: 'Member joined',
   member_role_changed: 'Member role changed',
   member_removed: 'Member removed',
+  candidates_imported: 'Candidates imported (CSV)',
 };
 
 /** The actions in the order a filter lists them, grouped by what they are about. */
@@ -95,14 +97,14 @@ export const AUDIT_ACTION_GROUPS: { label: string; actions: AuditAction[] }[] = 
   { label: 'Notice and alternatives', actions: ['consent_given', 'alternative_requested', 'alternative_resolved'] },
   { label: 'Candidate data', actions: ['candidate_data_deleted', 'deletion_requested', 'legal_hold_placed', 'legal_hold_lifted', 'candidate_data_exported', 'interviews_exported', 'company_data_exported'] },
   { label: 'Settings', actions: ['retention_changed', 'candidate_link_days_changed', 'audit_log_exported'] },
-  { label: 'Jobs', actions: ['job_closed', 'job_reopened', 'job_deleted', 'template_saved', 'template_deleted', 'candidate_invitation_resent'] },
+  { label: 'Jobs', actions: ['job_closed', 'job_reopened', 'job_deleted', 'template_saved', 'template_deleted', 'candidate_invitation_resent', 'candidates_imported'] },
   { label: 'Sign-ins', actions: ['login_succeeded', 'login_failed', 'login_throttled', 'logout', 'sessions_ended'] },
   { label: 'Account', actions: ['account_registered', 'account_approved', 'account_rejected', 'password_reset_requested', 'password_reset', 'password_changed', 'account_email_changed'] },
   { label: 'Team', actions: ['member_invited', 'invitation_revoked', 'member_joined', 'member_role_changed', 'member_removed'] },
 ];
 
-/** What an entry is about: `interview:12`, `phone_candidate:3`, `job:4`, `user:5`. */
-export const AUDIT_SUBJECT_PATTERN = /^(interview|phone_candidate|job|user):[1-9]\d{0,9}$/;
+/** What an entry is about: `interview:12`, `phone_candidate:3`, `phone_screening:2`, `job:4`, `user:5`. */
+export const AUDIT_SUBJECT_PATTERN = /^(interview|phone_candidate|phone_screening|job|user):[1-9]\d{0,9}$/;
 export const AUDIT_SUBJECT_MESSAGE = 'Use a subject such as interview:12, phone_candidate:3, job:4 or user:5';
 
 const ACTION_SET: ReadonlySet<string> = new Set(AUDIT_ACTIONS);

@@ -23,6 +23,7 @@ import { EVALUATE_INTERVIEW, requeueStuckEvaluations, runEvaluation } from './mo
 import { transcriptRoutes } from './modules/evaluation/transcripts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { interviewRoutes } from './modules/interviews/interviews.routes';
+import { importRoutes } from './modules/imports/imports.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { memberRoutes } from './modules/members/members.routes';
 import { DAILY_DIGEST, requestDigestRun, sendDailyDigests } from './modules/notifications/digest.service';
@@ -132,7 +133,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(speechRoutes);
   await app.register(jobRoutes);
   await app.register(templateRoutes);
-  await app.register(interviewRoutes, { rooms: createRoomService(config, app.log) });
+  const rooms = createRoomService(config, app.log);
+  await app.register(interviewRoutes, { rooms });
+  await app.register(importRoutes, { rooms });
   await app.register(phoneScreeningRoutes);
   await app.register(phoneCallRoutes);
   const storage = new RecordingStorage(config.dataDir);

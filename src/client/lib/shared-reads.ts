@@ -18,3 +18,6 @@ export const urlKey = (url: string) => [url] as const;
 
 /** GET /api/alternative-requests (the data-requests feature's inbox): refreshed by the report when a request is resolved. */
 export const alternativeRequestsUrl = '/api/alternative-requests';
+
+/** GET /api/phone-screening/{id}/candidates (the phone-screenings feature): refreshed by a CSV import of candidates. */
+export const screeningCandidatesUrl = (screeningId: number | string) => `/api/phone-screening/${screeningId}/candidates`;

@@ -52,7 +52,7 @@ export function auditPseudonyms(secret: string): AuditPseudonyms {
 }
 
 /** What an entry is about, by id: never a name, an email or a phone number. */
-export type AuditSubject = `${'interview' | 'phone_candidate' | 'job' | 'user'}:${number}` | `name:${string}`;
+export type AuditSubject = `${'interview' | 'phone_candidate' | 'phone_screening' | 'job' | 'user'}:${number}` | `name:${string}`;
 
 export interface AuditEntry {
   action: AuditAction;

@@ -9,6 +9,7 @@ import { JobActionsMenu } from '@/client/features/jobs/components/job-actions-me
 import { JobDescription } from '@/client/features/jobs/components/job-description';
 import { ClosedJobNote, JobHeader, JobPanels } from '@/client/features/jobs/components/job-header';
 import { AdverseImpactLink } from '@/client/features/adverse-impact/components/adverse-impact-link';
+import { ImportCandidatesButton } from '@/client/features/imports/components/import-candidates-button';
 import { AppShell } from '../app-shell';
 
 export function JobPage() {
@@ -39,6 +40,7 @@ export function JobPage() {
             companyName={user?.companyName}
             videoRecording={job.videoRecording}
             isJobClosed={job.closedAt !== null}
+            addActions={<ImportCandidatesButton target={{ kind: 'job', id: job.id }} />}
           />
           <JobAnalyticsSection jobId={job.id} />
           <AdverseImpactLink jobId={job.id} />

@@ -124,6 +124,8 @@ export function summaryOf(action: string, d: Record<string, unknown>): string {
       return 'Everything stored about the candidate (ZIP)';
     case 'interviews_exported':
       return `${str(d.rows)} interview${d.rows === 1 ? '' : 's'} (CSV)`;
+    case 'candidates_imported':
+      return `${plural(d.rows, 'candidate')} added${typeof d.skipped === 'number' && d.skipped > 0 ? `, ${str(d.skipped)} already there left out` : ''}`;
     case 'audit_log_exported': {
       const used = Object.keys(FILTER_NAMES).filter((k) => d[k] !== undefined && d[k] !== null);
       return used.length ? `Filtered by ${used.map((k) => FILTER_NAMES[k]).join(', ')} (CSV)` : 'All entries (CSV)';
@@ -156,7 +158,7 @@ function actorName(row: { action: string; actorUserId: number | null; actorName:
   }
 }
 
-const SUBJECT_WORDS: Record<string, string> = { interview: 'Interview', phone_candidate: 'Phone screening candidate', job: 'Job', user: 'User' };
+const SUBJECT_WORDS: Record<string, string> = { interview: 'Interview', phone_candidate: 'Phone screening candidate', phone_screening: 'Phone screening', job: 'Job', user: 'User' };
 
 function subjectLabel(subject: string | null, names: Map<number, string>): string | null {
   if (!subject) return null;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { JOB_CLOSED_MESSAGE, type CreatedInterview, type InterviewDetail, type InterviewListItem } from '../../../contracts/interviews';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { isoText, jsonRows } from '../../db/json-rows';
 import { interviews, jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -113,44 +113,56 @@ export async function listInterviews(db: Db, user: SessionUser, jobId: number, a
   return rows.map((r) => toListItem(r, appUrl, now, scores.get(r.id)));
 }
 
+type NewInterview = { candidateName: string; email: string; videoRecording?: boolean | undefined; scheduledFor?: string | undefined };
+
+/** The row of a new pending interview (one typed by hand, or a CSV import's): its own token, the job's recording setting unless asked, a link valid for `days` from `now`. */
+export const newInterviewValues = (job: { id: number; videoRecording: boolean }, input: NewInterview, now: Date, days: number) => ({
+  jobId: job.id,
+  candidateName: input.candidateName,
+  email: input.email,
+  candidateToken: randomBytes(24).toString('base64url'),
+  videoRecording: input.videoRecording ?? job.videoRecording,
+  scheduledFor: input.scheduledFor ? new Date(input.scheduledFor) : new Date(),
+  linkExpiresAt: linkExpiry(now, days),
+});
+
+/** Counts `added` new interviews on the job's tally, in the transaction that creates them. */
+export async function countNewInterviews(tx: Tx, jobId: number, added: number): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ numOfInterviews: sql`${jobs.numOfInterviews} + ${added}`, lastActivity: new Date() })
+    .where(eq(jobs.id, jobId));
+}
+
+/** Gives a created interview its room (after its transaction: a room is made on another server). */
+export async function openRoom(deps: { db: Db; rooms: RoomService; appUrl: string }, row: InterviewRow): Promise<InterviewRow> {
+  const room = await deps.rooms.create(row.id, candidateLink(deps.appUrl, row));
+  const [updated] = await deps.db
+    .update(interviews)
+    .set({ roomName: room.roomName, roomUrl: room.roomUrl, aiToken: room.aiToken })
+    .where(eq(interviews.id, row.id))
+    .returning();
+  return updated!;
+}
+
 /** A new pending interview; its link is valid for the company's candidateLinkDays from `now`. A closed job takes none (409). */
 export async function createInterview(
   deps: { db: Db; rooms: RoomService; appUrl: string },
   user: SessionUser,
   jobId: number,
-  input: { candidateName: string; email: string; videoRecording?: boolean; scheduledFor?: string },
+  input: NewInterview,
   now: Date,
 ): Promise<CreatedInterview> {
   const job = await getOwnJob(deps.db, user, jobId);
   if (job.closedAt) throw new AppError('CONFLICT', JOB_CLOSED_MESSAGE);
   const days = await candidateLinkDays(deps.db, user.companyId);
   const row = await deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(interviews)
-      .values({
-        jobId,
-        candidateName: input.candidateName,
-        email: input.email,
-        candidateToken: randomBytes(24).toString('base64url'),
-        videoRecording: input.videoRecording ?? job.videoRecording,
-        scheduledFor: input.scheduledFor ? new Date(input.scheduledFor) : new Date(),
-        linkExpiresAt: linkExpiry(now, days),
-      })
-      .returning();
-    await tx
-      .update(jobs)
-      .set({ numOfInterviews: sql`${jobs.numOfInterviews} + 1`, lastActivity: new Date() })
-      .where(eq(jobs.id, jobId));
+    const [created] = await tx.insert(interviews).values(newInterviewValues(job, input, now, days)).returning();
+    await countNewInterviews(tx, jobId, 1);
     return created!;
   });
-  const link = candidateLink(deps.appUrl, row);
-  const room = await deps.rooms.create(row.id, link);
-  const [updated] = await deps.db
-    .update(interviews)
-    .set({ roomName: room.roomName, roomUrl: room.roomUrl, aiToken: room.aiToken })
-    .where(eq(interviews.id, row.id))
-    .returning();
-  return { ...toListItem(updated!, deps.appUrl, now), roomUrl: updated!.roomUrl };
+  const updated = await openRoom(deps, row);
+  return { ...toListItem(updated, deps.appUrl, now), roomUrl: updated.roomUrl };
 }
 
 /** The company's interview, or 404 for any other id. */

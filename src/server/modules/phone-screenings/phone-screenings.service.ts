@@ -121,11 +121,13 @@ const fields = (input: CandidateFields) => ({
   interviewTime: new Date(input.interviewTime),
 });
 
+/** A new candidate's row (one typed by hand, or a CSV import's). The first call is due at the interview time (moved into calling hours when it is dispatched). */
+export const newCandidateValues = (screeningId: number, input: CandidateFields) => ({ screeningId, ...fields(input), nextCallAt: new Date(input.interviewTime) });
+
 export async function addCandidate(db: Db, user: SessionUser, screeningId: number, input: CandidateFields & { screeningId?: number }) {
   await getOwnScreening(db, user, screeningId);
   if (input.screeningId !== undefined && input.screeningId !== screeningId) throw new AppError('VALIDATION_FAILED', 'screeningId: does not match the screening in the address');
-  // The first call is due at the interview time (moved into calling hours when it is dispatched).
-  const [row] = await db.insert(phoneScreeningCandidates).values({ screeningId, ...fields(input), nextCallAt: new Date(input.interviewTime) }).returning();
+  const [row] = await db.insert(phoneScreeningCandidates).values(newCandidateValues(screeningId, input)).returning();
   return toCandidate(row!);
 }
 

@@ -1,4 +1,4 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { isBlankRow, readCsvRecords } from '../../lib/csv-records';
 import { ANCHOR_LEVELS, cleanAnchors, type AnchorLevel, type RubricCriterion } from '../../../contracts/ai';
 import { scaleWeightsTo100 } from '../../../contracts/jobs';
 import { RUBRIC_MAX_CRITERIA } from '../../../contracts/phone-screenings';
@@ -38,21 +38,9 @@ export function parseRubricFile(text: string, format: RubricFileFormat): RubricC
 }
 
 function csvCriteria(body: string): RawCriterion[] {
-  // Control characters do not occur in text: this is a spreadsheet or other binary file renamed .csv.
-  if (hasControlCharacters(body)) {
-    throw invalid('The file is not a CSV text file. In your spreadsheet use Save As (or Download) with the format "CSV (comma-separated)" and upload that file');
-  }
-  // Spreadsheets in some locales save CSV with semicolons (or tabs): go by the header row.
-  const headerLine = body.trimStart().split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = headerLine.includes(',') ? ',' : headerLine.includes(';') ? ';' : headerLine.includes('\t') ? '\t' : ',';
-  let records: string[][];
-  try {
-    records = parse(body, { delimiter, relax_column_count: true, relax_quotes: true });
-  } catch (err) {
-    throw csvProblem(err);
-  }
-  const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
-  const headerAt = Math.max(0, records.findIndex((cells) => !isBlank(cells)));
+  const read = readCsvRecords(body);
+  const { records } = read;
+  const headerAt = Math.max(0, read.headerAt);
   const header = records[headerAt] ?? [];
   const column = columnsOf(header);
   if (column.name < 0 || column.weight < 0) {
@@ -61,7 +49,7 @@ function csvCriteria(body: string): RawCriterion[] {
   }
   // Rows are numbered as a spreadsheet shows them (the first is row 1; a cell with line breaks stays in one row).
   return records.flatMap((cells, i) =>
-    i <= headerAt || isBlank(cells)
+    i <= headerAt || isBlankRow(cells)
       ? []
       : [
           {
@@ -73,15 +61,6 @@ function csvCriteria(body: string): RawCriterion[] {
           },
         ],
   );
-}
-
-/** Characters below space other than tab, line feed, vertical tab, form feed and carriage return. */
-function hasControlCharacters(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 9 || (code > 13 && code < 32)) return true;
-  }
-  return false;
 }
 
 /** Where each field is, by header name in any order and case ("Weight (%)" counts as weight); -1 when absent. */
@@ -99,20 +78,6 @@ function columnsOf(header: string[]) {
 }
 
 const cellAt = (cells: string[], index: number) => (index < 0 ? undefined : cells[index]);
-
-function csvProblem(err: unknown): AppError {
-  if (!(err instanceof CsvError)) throw err;
-  const line = typeof err.lines === 'number' ? `Line ${err.lines}: ` : '';
-  switch (err.code) {
-    case 'CSV_QUOTE_NOT_CLOSED':
-      return invalid(`${line}a quoted field is never closed. Check for a missing quote mark (")`);
-    case 'CSV_INVALID_CLOSING_QUOTE':
-    case 'INVALID_OPENING_QUOTE':
-      return invalid(`${line}a quote mark (") inside a quoted field must be doubled (""), and a quoted field must end at a comma or the end of the row`);
-    default:
-      return invalid(`${line}the file could not be read as CSV (${err.message})`);
-  }
-}
 
 function jsonCriteria(body: string): RawCriterion[] {
   let value: unknown;

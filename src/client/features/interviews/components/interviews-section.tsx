@@ -1,5 +1,5 @@
 import { Mail, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -21,13 +21,15 @@ export interface InterviewsSectionProps {
   videoRecording?: boolean | undefined;
   /** A closed job takes no invitations (decision 030): its links and reports stay. */
   isJobClosed?: boolean | undefined;
+  /** More ways to add candidates, shown beside Create Interview while the job is open (the page passes the CSV import). */
+  addActions?: ReactNode;
 }
 
 const NO_ROWS: InterviewListItem[] = [];
 const NEW_TAB_NOTE_ID = 'interviews-new-tab-note';
 
 /** The job's interviews: create one, invite the selected candidates by email, copy links, open reports. */
-export function InterviewsSection({ jobId, jobTitle, companyName, videoRecording, isJobClosed = false }: InterviewsSectionProps) {
+export function InterviewsSection({ jobId, jobTitle, companyName, videoRecording, isJobClosed = false, addActions }: InterviewsSectionProps) {
   const interviews = useInterviews(jobId);
   const rows = interviews.data ?? NO_ROWS;
   const selection = useRowSelection(rows);
@@ -73,6 +75,7 @@ export function InterviewsSection({ jobId, jobTitle, companyName, videoRecording
               <Mail aria-hidden="true" />
               Send Email
             </Button>
+            {addActions}
             <Button type="button" onClick={() => setIsCreateOpen(true)}>
               <Plus aria-hidden="true" />
               Create Interview

@@ -1,5 +1,5 @@
 import { Calendar, ClipboardCopy, Clock, Copy, FileText, Info, Pencil, Phone, PhoneCall, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ScreeningCandidate } from '@/contracts/phone-screenings';
 import { isScreened } from '@/contracts/statuses';
@@ -144,8 +144,8 @@ function CandidateCard({ candidate, screeningId }: { candidate: CardCandidate; s
   );
 }
 
-/** The screening's candidates, with Add Candidate and per-candidate Edit dialogs. */
-export function CandidatesSection({ screeningId }: { screeningId: number }) {
+/** The screening's candidates, with Add Candidate (and `addActions` beside it) and per-candidate Edit dialogs. */
+export function CandidatesSection({ screeningId, addActions }: { screeningId: number; addActions?: ReactNode }) {
   const [addOpen, setAddOpen] = useState(false);
   const { data: candidates, isLoading, error } = useScreeningCandidates(screeningId);
   const canAdd = useCan('recruiter');
@@ -157,10 +157,13 @@ export function CandidatesSection({ screeningId }: { screeningId: number }) {
           Candidates
         </h2>
         {canAdd ? (
-          <Button type="button" onClick={() => setAddOpen(true)}>
-            <Plus aria-hidden="true" />
-            Add Candidate
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {addActions}
+            <Button type="button" onClick={() => setAddOpen(true)}>
+              <Plus aria-hidden="true" />
+              Add Candidate
+            </Button>
+          </div>
         ) : null}
       </div>
       {isLoading ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
@@ -8,8 +9,11 @@ import { PhoneScreeningHeader } from './phone-screening-header';
 import { ScreeningQuestionsCard } from './screening-questions-card';
 import { ScreeningSettingsCard } from './screening-settings-card';
 
-/** /phone-screening/{id}: the job description, questions, agent and rubric on the left, the candidates on the right. */
-export function PhoneScreeningDetail({ id }: { id: string }) {
+/**
+ * /phone-screening/{id}: the job description, questions, agent and rubric on the left, the candidates on the right.
+ * `candidateActions`: more ways to add candidates, beside Add Candidate (the page passes the CSV import).
+ */
+export function PhoneScreeningDetail({ id, candidateActions }: { id: string; candidateActions?: (screeningId: number) => ReactNode }) {
   const { data: screening, isLoading } = usePhoneScreening(id);
 
   if (isLoading) {
@@ -54,7 +58,7 @@ export function PhoneScreeningDetail({ id }: { id: string }) {
           <ScreeningQuestionsCard screening={screening} />
           <ScreeningSettingsCard screening={screening} />
         </div>
-        <CandidatesSection screeningId={screening.id} />
+        <CandidatesSection screeningId={screening.id} addActions={candidateActions?.(screening.id)} />
       </div>
     </div>
   );

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMPORT_MAX_BYTES, importInput, importPreview, importResult, jobImportInput, type ImportRefused } from '../../../contracts/imports';
+import { requireUser } from '../../plugins/access';
+import type { RoomService } from '../../rooms/rooms';
+import { idParams } from '../jobs/jobs.routes';
+import { importJobCandidates, importScreeningCandidates, previewJobImport, previewScreeningImport, refusalMessage, type ImportOutcome } from './imports.service';
+
+/**
+ * A JSON body may escape the file's text up to six times over (\u0001): the route takes that much,
+ * so a file just over 1 MiB gets the service's sentence about the file, not the framework's.
+ */
+const bodyLimit = 6 * IMPORT_MAX_BYTES + 1024;
+
+/** 201 with the counts, or 400 with every row (nothing was created). */
+function answer(reply: FastifyReply, outcome: ImportOutcome) {
+  if ('created' in outcome) return reply.code(201).send(outcome.created);
+  const body: ImportRefused = { error: refusalMessage(outcome.refused), code: 'VALIDATION_FAILED', ...outcome.refused };
+  return reply.code(400).send(body);
+}
+
+/** Candidates from a CSV file: a preview with per-row errors, then the import (recruiters: the default for POST). */
+export async function importRoutes(app: FastifyInstance, options: { rooms: RoomService }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const { appUrl } = app.deps.config;
+  const preview = { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
+  const importing = { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } } as const;
+  const jobParams = z.object({ jobId: idParams.shape.id });
+
+  r.post('/api/job/:jobId/import/preview', { config: preview, bodyLimit, schema: { params: jobParams, body: importInput, response: { 200: importPreview } } }, (request) =>
+    previewJobImport(db, requireUser(request), request.params.jobId, request.body.csv),
+  );
+
+  r.post('/api/job/:jobId/import', { config: importing, bodyLimit, schema: { params: jobParams, body: jobImportInput, response: { 201: importResult } } }, async (request, reply) =>
+    answer(reply, await importJobCandidates({ db, rooms: options.rooms, mailer: app.deps.mailer, appUrl }, requireUser(request), request.params.jobId, request.body, app.deps.now())),
+  );
+
+  r.post('/api/phone-screening/:id/import/preview', { config: preview, bodyLimit, schema: { params: idParams, body: importInput, response: { 200: importPreview } } }, (request) =>
+    previewScreeningImport(db, requireUser(request), request.params.id, request.body.csv),
+  );
+
+  r.post('/api/phone-screening/:id/import', { config: importing, bodyLimit, schema: { params: idParams, body: importInput, response: { 201: importResult } } }, async (request, reply) =>
+    answer(reply, await importScreeningCandidates(db, requireUser(request), request.params.id, request.body)),
+  );
+}
