@@ -125,3 +125,21 @@ export const DATA_REQUEST_STATUSES = ['open', 'held', 'completed'] as const;
 export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
 /** How long a company has to carry out a candidate's deletion request (Illinois' AI Video Interview Act: 30 days). */
 export const DELETION_REQUEST_DAYS = 30;
+
+// ---- Integrations (issue 17) -------------------------------------------------------------------
+
+/** Where a candidate came from: typed by a recruiter, a CSV import, the public apply page, or the API. */
+export const CANDIDATE_SOURCES = ['recruiter', 'import', 'apply', 'api'] as const;
+export type CandidateSource = (typeof CANDIDATE_SOURCES)[number];
+
+/** What a company API key may do: 'read' acts as a viewer, 'write' as a recruiter (never as an owner). */
+export const API_KEY_SCOPES = ['read', 'write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** The events a company's webhook endpoints can subscribe to. */
+export const WEBHOOK_EVENTS = ['interview.completed', 'interview.reviewed', 'screening.completed', 'candidate.applied', 'candidate.deleted'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** pending (queued or between retries) → succeeded (a 2xx) or failed (every attempt refused or unanswered). */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   CALL_PROVIDERS,
+  CANDIDATE_SOURCES,
   DATA_REQUEST_KINDS,
   DATA_REQUEST_STATUSES,
   DELETION_REASONS,
@@ -99,6 +100,8 @@ export const interviews = pgTable(
     isActive: boolean('is_active').notNull().default(false),
     lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
     emailSent: boolean('email_sent').notNull().default(false),
+    /** Where the candidate came from (issue 17). */
+    source: text('source', { enum: CANDIDATE_SOURCES }).notNull().default('recruiter'),
     /** The candidate's link opens nothing after this (the company's link validity from the last invitation sent). */
     linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
     /** When the one automatic reminder went, for a candidate who had not started. */
@@ -115,6 +118,7 @@ export const interviews = pgTable(
     oneOf('interviews_deletion_reason_check', t.deletionReason, DELETION_REASONS),
     uniqueIndex('interviews_candidate_token_idx').on(t.candidateToken),
     oneOf('interviews_status_check', t.status, INTERVIEW_STATUSES),
+    oneOf('interviews_source_check', t.source, CANDIDATE_SOURCES),
   ],
 );
 
@@ -212,6 +216,9 @@ export const phoneScreeningCandidates = pgTable(
     timeZone: text('time_zone').notNull(),
     status: text('status', { enum: SCREENING_CANDIDATE_STATUSES }).notNull().default('pending'),
     notes: text('notes'),
+    /** Where the candidate came from (issue 17); an applicant's email, for collapsing a second application. */
+    source: text('source', { enum: CANDIDATE_SOURCES }).notNull().default('recruiter'),
+    email: text('email'),
     candidateToken: text('candidate_token'),
     transcript: jsonb('transcript'),
     feedback: jsonb('feedback'),
@@ -232,6 +239,7 @@ export const phoneScreeningCandidates = pgTable(
     index('phone_candidates_next_call_idx').on(t.nextCallAt),
     uniqueIndex('phone_candidates_token_idx').on(t.candidateToken),
     oneOf('phone_candidates_status_check', t.status, SCREENING_CANDIDATE_STATUSES),
+    oneOf('phone_candidates_source_check', t.source, CANDIDATE_SOURCES),
   ],
 );
 

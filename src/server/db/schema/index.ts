@@ -4,3 +4,4 @@ export * from './outreach';
 export * from './equality';
 export * from './consent';
 export * from './team';
+export * from './integrations';
