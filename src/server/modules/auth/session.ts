@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { CompanyRole, ReviewStatus, UserRole } from '../../../contracts/statuses';
+import type { ApiKeyScope, CompanyRole, ReviewStatus, UserRole } from '../../../contracts/statuses';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { companies, sessions, users } from '../../db/schema';
@@ -27,6 +27,11 @@ export interface SessionUser {
   email: string | null;
   isApproved: boolean;
   reviewStatus: ReviewStatus;
+  /**
+   * Set when a company API key made the request (issue 17): the key acts as its creator's company
+   * with `companyRole` viewer (read) or recruiter (write); `id` is the owner who created the key.
+   */
+  apiKey?: { id: number; name: string; scope: ApiKeyScope };
 }
 
 /**
