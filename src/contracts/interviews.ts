@@ -3,6 +3,10 @@ import { transcriptEntry } from './ai';
 import { candidateDataState } from './candidate-data';
 import { reportFeedback } from './report';
 import { interviewStatus } from './status-enums';
+import { CANDIDATE_SOURCES } from './statuses';
+
+/** Where a candidate came from (issue 17): typed by a recruiter, imported, applied on the public page, or the API. */
+export const candidateSource = z.enum(CANDIDATE_SOURCES);
 
 export const createInterviewInput = z.object({
   candidateName: z.string().trim().min(1, 'Candidate name is required').max(200),
@@ -37,6 +41,7 @@ export const interviewListItem = z.object({
   linkExpiresAt: z.string().nullable(),
   /** A pending interview whose link is past linkExpiresAt by the server's clock. */
   linkExpired: z.boolean(),
+  source: candidateSource,
 });
 export type InterviewListItem = z.infer<typeof interviewListItem>;
 
@@ -60,6 +65,7 @@ export const interviewDetail = z.object({
   scheduledFor: z.string(),
   isActive: z.boolean(),
   emailSent: z.boolean(),
+  source: candidateSource,
 }).extend(candidateDataState.shape);
 export type InterviewDetail = z.infer<typeof interviewDetail>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rubricCriterion } from './ai';
 import { screeningCandidateStatus } from './status-enums';
+import { CANDIDATE_SOURCES } from './statuses';
 
 export const phoneScreeningListItem = z.object({
   id: z.number(),
@@ -131,6 +132,8 @@ export const screeningCandidate = z.object({
   outcome: z.string().nullable(),
   nextCallAt: z.string().nullable(),
   attempts: z.number(),
+  /** Where the candidate came from (issue 17). */
+  source: z.enum(CANDIDATE_SOURCES),
 });
 export type ScreeningCandidate = z.infer<typeof screeningCandidate>;
 

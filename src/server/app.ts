@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logging';
 import { Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/account.routes';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adverseImpactRoutes } from './modules/adverse-impact/adverse-impact.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -21,13 +22,19 @@ import { consentRoutes } from './modules/consent/consent.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { EVALUATE_INTERVIEW, requeueStuckEvaluations, runEvaluation } from './modules/evaluation/evaluation.service';
 import { transcriptRoutes } from './modules/evaluation/transcripts.routes';
+import { createAddressGuard } from './modules/webhooks/address-guard';
+import { WebhookDispatcher } from './modules/webhooks/delivery';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { interviewRoutes } from './modules/interviews/interviews.routes';
 import { importRoutes } from './modules/imports/imports.routes';
+import { applyRoutes } from './modules/apply/apply.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { memberRoutes } from './modules/members/members.routes';
 import { DAILY_DIGEST, requestDigestRun, sendDailyDigests } from './modules/notifications/digest.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { registerOpenApi } from './modules/openapi/openapi';
+import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { Notifications } from './modules/notifications/notifier';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { EVALUATE_SCREENING_CALL, placeScreeningCall, requeueStuckCallEvaluations, runCallEvaluation, type CallDeps } from './modules/phone-calls/calls.service';
@@ -40,7 +47,7 @@ import { phoneScreeningRoutes } from './modules/phone-screenings/phone-screening
 import { REMINDER_SWEEP, requestReminderRun, sendDueReminders } from './modules/reminders/reminders.service';
 import { reportRoutes } from './modules/report/report.routes';
 import { speechRoutes } from './modules/speech/speech.routes';
-import { accessPlugin } from './plugins/access';
+import { accessPlugin, rateLimitKey } from './plugins/access';
 import { cachingPlugin, clientCacheHeaders } from './plugins/caching';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -111,9 +118,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const notifications = new Notifications({ appUrl: config.appUrl, secret: config.sessionSecret, mailer, log: app.log });
   const calls: CallDeps = { db: database.db, ai, queue, log: app.log, policy: config.calls, now: options.clock, notifications };
   const now = options.clock ?? (() => new Date());
+  const webhooks = new WebhookDispatcher({ database, config: config.webhooks, guard: createAddressGuard(config.webhooks), now, log: app.log });
   app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls, now, notifications });
   app.addHook('onClose', async () => {
-    await queue.stop();
+    await Promise.all([queue.stop(), webhooks.stop()]);
     mailer.close();
     if (!options.database) await database.close();
   });
@@ -122,8 +130,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityPlugin, { appUrl: config.appUrl, production: config.env === 'production' });
   await app.register(cachingPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey });
   await app.register(accessPlugin);
+  // Before the routes: the OpenAPI document is collected as they are added (decision 033).
+  await registerOpenApi(app, { appUrl: config.appUrl });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -136,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const rooms = createRoomService(config, app.log);
   await app.register(interviewRoutes, { rooms });
   await app.register(importRoutes, { rooms });
+  await app.register(applyRoutes, { rooms });
   await app.register(phoneScreeningRoutes);
   await app.register(phoneCallRoutes);
   const storage = new RecordingStorage(config.dataDir);
@@ -148,6 +159,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(notificationRoutes);
   await app.register(adverseImpactRoutes);
   await app.register(transcriptRoutes);
+  await app.register(webhookRoutes, { dispatcher: webhooks });
+  await app.register(apiKeyRoutes);
+  await app.register(openApiRoutes);
   const stt = createSpeechToText(config.stt);
 
   const indexHtml = config.clientDir && path.join(config.clientDir, 'index.html');
@@ -198,6 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook('onReady', async () => {
     deliver();
+    webhooks.start();
     await queue.start();
     await queue.register<{ interviewId: number }>(EVALUATE_INTERVIEW, async ({ interviewId }) => {
       await runEvaluation({ db: database.db, ai, log: app.log, transcription: stt && { stt, storage }, notifications }, interviewId);

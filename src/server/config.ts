@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -55,6 +56,12 @@ const envSchema = z
     TWILIO_FROM_NUMBER: optionalString,
     PHONE_CALL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     PHONE_CALL_RETRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+    WEBHOOK_ALLOWED_NETWORKS: optionalString,
+    WEBHOOK_ALLOW_HTTP: z.enum(['true', 'false'], 'must be true or false').default('false'),
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(60).default(10),
+    WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+    WEBHOOK_RETRY_SECONDS: z.coerce.number().min(0.01).max(24 * 60 * 60).default(30),
+    WEBHOOK_POLL_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.SESSION_IDLE_MINUTES > env.SESSION_MAX_DAYS * 24 * 60) {
@@ -98,6 +105,23 @@ export interface AppConfig {
   twilio?: { accountSid: string; authToken: string; fromNumber: string };
   /** Automated screening calls: attempts in all (first call plus retries) and the wait between them. */
   calls: { maxAttempts: number; retryMinutes: number };
+  /** Webhook deliveries (decision 034). */
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** Networks (address/prefix) endpoints may resolve to although they are loopback, private or link-local. */
+  allowedNetworks: { address: string; prefix: number; family: 'ipv4' | 'ipv6' }[];
+  /** Whether an endpoint may be http:// (otherwise https:// only). */
+  allowHttp: boolean;
+  /** How long one attempt may take, answer included. */
+  timeoutMs: number;
+  /** Attempts in all for one delivery, the first included. */
+  maxAttempts: number;
+  /** The wait after the first failed attempt; it doubles after each. */
+  retryBaseMs: number;
+  /** How often each instance looks for due deliveries. */
+  pollMs: number;
 }
 
 export interface SttConfig {
@@ -173,6 +197,26 @@ function sttConfig(env: Env, problems: string[]): SttConfig | null {
   };
 }
 
+/** `127.0.0.0/8,::1/128`: each network is an address and a prefix length within its family. */
+function allowedNetworks(value: string | undefined, problems: string[]): WebhookConfig['allowedNetworks'] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .flatMap((part) => {
+      const [address = '', prefixText, extra] = part.split('/');
+      const version = isIP(address);
+      const prefix = Number(prefixText);
+      const max = version === 4 ? 32 : 128;
+      if (version === 0 || extra !== undefined || !/^\d{1,3}$/.test(prefixText ?? '') || prefix > max) {
+        problems.push(`WEBHOOK_ALLOWED_NETWORKS: "${part}" is not a network; write address/prefix, separated by commas (for example 127.0.0.0/8,::1/128)`);
+        return [];
+      }
+      return [{ address, prefix, family: version === 4 ? ('ipv4' as const) : ('ipv6' as const) }];
+    });
+}
+
 /** Reads and validates the environment once; every problem is listed, each naming its variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -208,6 +252,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('AI_BASE_URL: required when AI_PROVIDER=openai-compatible');
   }
   const stt = sttConfig(env, problems);
+  const webhookNetworks = allowedNetworks(env.WEBHOOK_ALLOWED_NETWORKS, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -231,5 +276,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     livekit,
     twilio,
     calls: { maxAttempts: env.PHONE_CALL_MAX_ATTEMPTS, retryMinutes: env.PHONE_CALL_RETRY_MINUTES },
+    webhooks: {
+      allowedNetworks: webhookNetworks,
+      allowHttp: env.WEBHOOK_ALLOW_HTTP === 'true',
+      timeoutMs: Math.round(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
+      maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: Math.round(env.WEBHOOK_RETRY_SECONDS * 1000),
+      pollMs: Math.round(env.WEBHOOK_POLL_SECONDS * 1000),
+    },
   };
 }

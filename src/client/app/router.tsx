@@ -29,6 +29,8 @@ const UnsubscribePage = lazyPage(withZodMessages(() => import('@/client/features
 // The candidate's pages (a token link each).
 const CandidateInterviewPage = lazyPage(() => import('./pages/candidate-interview-page').then((m) => m.CandidateInterviewPage));
 const PhoneCallPage = lazyPage(() => import('./pages/phone-call-page').then((m) => m.PhoneCallPage));
+// A job's or a screening's public application page: its own chunk, no zod and no recruiter code (decision 035).
+const ApplyPage = lazyPage(() => import('./pages/apply-page').then((m) => m.ApplyPage));
 
 // The recruiter workspace: one chunk for all its pages.
 const workspacePages = {
@@ -46,6 +48,8 @@ const workspacePages = {
   TeamPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.TeamPage))),
   AccountPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.AccountPage))),
   NotificationsPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.NotificationsPage))),
+  ApiKeysPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.ApiKeysPage))),
+  WebhooksPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.WebhooksPage))),
   JobAdverseImpactPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.JobAdverseImpactPage))),
   CompanyAdverseImpactPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.CompanyAdverseImpactPage))),
 };
@@ -112,6 +116,7 @@ export function AppRouter() {
         <Route path="/candidate/:id" component={CandidateRoute} />
         <Route path="/interview/:id" component={InterviewRoute} />
         <Route path="/phone-call/:candidateId" component={PhoneCallPage} />
+        <Route path="/apply/:slug" component={ApplyPage} />
         <Route path="/dashboard">
           <Workspace>
             <DashboardPage />
@@ -135,6 +140,16 @@ export function AppRouter() {
         <Route path="/settings/notifications">
           <Workspace>
             <workspacePages.NotificationsPage />
+          </Workspace>
+        </Route>
+        <Route path="/settings/webhooks">
+          <Workspace>
+            <workspacePages.WebhooksPage />
+          </Workspace>
+        </Route>
+        <Route path="/settings/api-keys">
+          <Workspace>
+            <workspacePages.ApiKeysPage />
           </Workspace>
         </Route>
         <Route path="/account">

@@ -5,6 +5,7 @@ import { hasCompanyRole, isInterviewOpen, type CompanyRole, type InterviewStatus
 import { interviews, jobs } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { preparedPerDb } from '../modules/prepared';
+import { findApiKeyUser, hashApiKey } from '../modules/api-keys/api-keys.service';
 import { findSession, hashSessionId, SESSION_COOKIE, SESSION_TOUCH_MS, SessionCache, SessionCheck, type SessionUser } from '../modules/auth/session';
 
 /** Who may call a route; every /api route declares one in its `config.access`. */
@@ -24,6 +25,11 @@ declare module 'fastify' {
      * instance has cached is then proven inside the handler's own query (one round trip).
      */
     cachedSession?: boolean;
+    /**
+     * Set on a route a company API key may call (issue 17, decision 033): the operation's one-line
+     * summary in the API reference (/api/openapi.json, /api/docs). Unset: keys get 403 here.
+     */
+    apiKey?: string;
   }
   interface FastifyInstance {
     sessionCache: SessionCache;
@@ -46,6 +52,8 @@ export interface RouteAccess {
   access: Access;
   /** The least company role, for 'user' routes. */
   role: CompanyRole | null;
+  /** Whether a company API key may call it (`config.apiKey`). */
+  apiKey: boolean;
 }
 
 export interface CandidateAccess {
@@ -126,6 +134,42 @@ function assertAccess(request: FastifyRequest, access: Access): void {
   }
 }
 
+export const INVALID_API_KEY = 'The API key is invalid or has been revoked';
+
+/** The key of `Authorization: Bearer <key>`; any other shape of the header is refused with a sentence. */
+function bearerKey(header: string): string {
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  if (!match) throw new AppError('UNAUTHENTICATED', 'The Authorization header must be "Bearer " followed by an API key');
+  return match[1]!;
+}
+
+/**
+ * A company API key's request (decision 033): the route must be open to keys, and one that changes
+ * something needs a write key. Owner-only routes are never open to keys (a key is at most a recruiter).
+ */
+function assertApiKeyAccess(request: FastifyRequest, user: SessionUser): void {
+  const { access, apiKey, role } = request.routeOptions.config;
+  // As for members who are not the operator: the admin area is not advertised.
+  if (access === 'admin') throw new AppError('NOT_FOUND', 'Not found');
+  if (!apiKey) throw new AppError('FORBIDDEN', `API keys cannot call this endpoint: ${request.method} ${request.routeOptions.url} is for signed-in members only`);
+  const needed = routeRole(request.method, role);
+  if (!hasCompanyRole(user.companyRole, needed)) {
+    throw new AppError('FORBIDDEN', needed === 'recruiter' ? 'This API key can only read: this endpoint needs a key with the write scope' : 'API keys cannot call this endpoint: it needs an owner');
+  }
+}
+
+/**
+ * The rate limits' key (@fastify/rate-limit's keyGenerator): on a route open to API keys, each key
+ * has its own count wherever it calls from; everywhere else, and without a key, the address. Only
+ * there, so a made-up header cannot step around a public route's limit per address (a made-up key
+ * on a key route gets 401 anyway).
+ */
+export function rateLimitKey(request: FastifyRequest): string {
+  const { authorization } = request.headers;
+  const { access, apiKey } = request.routeOptions.config;
+  return authorization && apiKey && access !== 'public' ? `key:${hashApiKey(authorization)}` : request.ip;
+}
+
 /** The time now and how long sessions live, for this app. */
 const sessionClock = (request: FastifyRequest) => ({ now: request.server.deps.now(), idleMs: request.server.deps.config.sessions.idleMs });
 
@@ -204,11 +248,14 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (route.config?.role && route.config.access !== 'user') {
       throw new Error(`Route ${route.method.toString()} ${route.url}: a company role is for 'user' routes only`);
     }
+    if (route.config?.apiKey !== undefined && (route.config.access === 'admin' || !route.config.apiKey.trim())) {
+      throw new Error(`Route ${route.method.toString()} ${route.url}: apiKey is a summary, and not for admin routes`);
+    }
     const access = route.config?.access;
     if (access && route.url.startsWith('/api/')) {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
-        routeAccess.push({ method, url: route.url, access, role: access === 'user' ? routeRole(method, route.config?.role) : null });
+        routeAccess.push({ method, url: route.url, access, role: access === 'user' ? routeRole(method, route.config?.role) : null, apiKey: Boolean(route.config?.apiKey) });
       }
     }
   });
@@ -217,6 +264,16 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
     const { access, cachedSession } = request.routeOptions.config;
     if (!access) return;
+    // A company API key (decision 033): the header alone decides, looked up now, so a revocation
+    // holds at once on every instance. Public routes do not look at it; sessions never get here.
+    const { authorization } = request.headers;
+    if (authorization !== undefined && access !== 'public') {
+      const user = await findApiKeyUser(app.deps.database.db, bearerKey(authorization), app.deps.now());
+      if (!user) throw new AppError('UNAUTHENTICATED', INVALID_API_KEY);
+      assertApiKeyAccess(request, user);
+      request.user = user;
+      return;
+    }
     const sessionId = sessionIdFrom(request);
     if (sessionId) {
       request.sessionId = sessionId;

@@ -22,6 +22,18 @@ const OWNER = [
   'DELETE /api/members/invitations/:id',
   'PATCH /api/members/:id',
   'DELETE /api/members/:id',
+  'GET /api/api-keys',
+  'POST /api/api-keys',
+  'DELETE /api/api-keys/:id',
+  'GET /api/webhooks',
+  'POST /api/webhooks',
+  'PATCH /api/webhooks/:id',
+  'DELETE /api/webhooks/:id',
+  'GET /api/webhooks/:id/secret',
+  'POST /api/webhooks/:id/secret/roll',
+  'GET /api/webhooks/:id/deliveries',
+  'POST /api/webhooks/:id/test',
+  'POST /api/webhooks/deliveries/:id/redeliver',
 ];
 
 /** Reads closed to viewers: candidates' self-identification statistics, and a candidate's whole data. */

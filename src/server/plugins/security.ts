@@ -36,6 +36,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { appUrl:
   const appOrigin = new URL(options.appUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method)) return;
+    // An API key's request (decision 033) carries no cookie: a browser never adds the key on its own,
+    // so it cannot be forged from another site. One that also sends cookies is checked as usual.
+    if (request.headers.cookie === undefined && /^Bearer /i.test(request.headers.authorization ?? '')) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const ownOrigins = new Set([appOrigin, `${request.protocol}://${request.host}`]);

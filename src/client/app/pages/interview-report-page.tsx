@@ -1,4 +1,5 @@
 import { useParams } from 'wouter';
+import { ApplicationCard } from '@/client/features/apply/components/application-card';
 import { InterviewReport } from '@/client/features/interview-report/components/interview-report';
 import { AppShell } from '../app-shell';
 
@@ -8,6 +9,12 @@ export function InterviewReportPage() {
   return (
     <AppShell>
       <InterviewReport interviewIdParam={id} />
+      {/* The cover note and CV of a candidate who applied on the public page (decision 035). */}
+      {/^\d+$/.test(id) ? (
+        <div className="mt-6">
+          <ApplicationCard applicant={{ kind: 'interview', id: Number(id) }} />
+        </div>
+      ) : null}
     </AppShell>
   );
 }

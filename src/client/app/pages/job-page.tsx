@@ -10,6 +10,7 @@ import { JobDescription } from '@/client/features/jobs/components/job-descriptio
 import { ClosedJobNote, JobHeader, JobPanels } from '@/client/features/jobs/components/job-header';
 import { AdverseImpactLink } from '@/client/features/adverse-impact/components/adverse-impact-link';
 import { ImportCandidatesButton } from '@/client/features/imports/components/import-candidates-button';
+import { ApplyPageCard } from '@/client/features/apply/components/apply-page-card';
 import { AppShell } from '../app-shell';
 
 export function JobPage() {
@@ -34,6 +35,7 @@ export function JobPage() {
           {job.closedAt ? <ClosedJobNote closedAt={job.closedAt} canReopen={canEdit} /> : null}
           <JobDescription description={job.description} />
           <JobPanels job={job} canEdit={canEdit} />
+          <ApplyPageCard target={{ kind: 'job', id: job.id }} canEdit={canEdit} />
           <InterviewsSection
             jobId={job.id}
             jobTitle={job.title}

@@ -1,4 +1,5 @@
 import { useParams } from 'wouter';
+import { ApplicationCard } from '@/client/features/apply/components/application-card';
 import { ScreeningResult } from '@/client/features/phone-screenings/components/screening-result';
 import { AppShell } from '../app-shell';
 import { NotFoundPage } from './not-found-page';
@@ -10,6 +11,10 @@ export function ScreeningResultPage() {
   return (
     <AppShell>
       <ScreeningResult key={candidateId} screeningId={id} candidateId={Number(candidateId)} />
+      {/* The cover note and CV of a candidate who applied on the public page (decision 035). */}
+      <div className="mt-6">
+        <ApplicationCard key={candidateId} applicant={{ kind: 'phone_candidate', id: Number(candidateId) }} />
+      </div>
     </AppShell>
   );
 }

@@ -1,4 +1,4 @@
-import { Bell, History, Users, type LucideIcon } from 'lucide-react';
+import { Bell, History, KeyRound, Users, Webhook, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
@@ -66,6 +66,20 @@ export function SettingsPage() {
               href="/settings/audit"
               icon={History}
               label="View the audit log"
+            />
+            <SettingsLinkCard
+              title="API keys"
+              description="Keys other systems use to call Hireloop's API as your company: to read, or also to create jobs and invite candidates. Shown once, revocable at any time."
+              href="/settings/api-keys"
+              icon={KeyRound}
+              label="Manage API keys"
+            />
+            <SettingsLinkCard
+              title="Webhooks"
+              description="Send signed events to your other systems as interviews and screenings are scored, reviewed or deleted, with a delivery log."
+              href="/settings/webhooks"
+              icon={Webhook}
+              label="Manage webhooks"
             />
           </>
         ) : null}

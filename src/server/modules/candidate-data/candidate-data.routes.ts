@@ -96,10 +96,10 @@ export async function candidateDataRoutes(app: FastifyInstance, options: { stora
   // Everything stored about one candidate, for an access request: a ZIP (interview.json and the recording).
   const sendZip = (reply: FastifyReply, { filename, stream }: { filename: string; stream: Readable }) =>
     reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(stream);
-  r.get('/api/interview/:id/export', { config: recruiter, schema: { params: idParams } }, async (request, reply) =>
+  r.get('/api/interview/:id/export', { config: { ...recruiter, apiKey: 'Download all data of an interview candidate (ZIP)' }, schema: { params: idParams } }, async (request, reply) =>
     sendZip(reply, await exportInterview(deps, requireUser(request), request.params.id)),
   );
-  r.get('/api/phone-screening/candidates/:candidateId/export', { config: recruiter, schema: { params: candidateParams } }, async (request, reply) =>
+  r.get('/api/phone-screening/candidates/:candidateId/export', { config: { ...recruiter, apiKey: 'Download all data of a screening candidate (ZIP)' }, schema: { params: candidateParams } }, async (request, reply) =>
     sendZip(reply, await exportPhoneCandidate({ db, twilio: app.deps.config.twilio }, requireUser(request), request.params.candidateId)),
   );
   // The employer's own records: jobs, interviews, evaluations, reviews and screenings as JSON and CSV (no recordings).

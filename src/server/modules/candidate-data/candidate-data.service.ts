@@ -3,12 +3,13 @@ import { and, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQLWrapper } fro
 import type { CompanySettings, CompanySettingsInput } from '../../../contracts/candidate-data';
 import type { DeletionReason } from '../../../contracts/statuses';
 import type { Db, Tx } from '../../db/client';
-import { alternativeRequests, companies, dataRequests, emails, feedback, interviewReviews, interviews, jobs, phoneCalls, phoneScreeningCandidates, phoneScreenings, recordingUploads } from '../../db/schema';
+import { alternativeRequests, applications, companies, dataRequests, emails, feedback, interviewReviews, interviews, jobs, phoneCalls, phoneScreeningCandidates, phoneScreenings, recordingUploads } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { RecordingStorage } from '../../storage/recordings';
 import type { JobQueue } from '../../queue/queue';
 import type { Telephony } from '../../telephony/telephony';
+import { candidateDeletedEvent, recordWebhookEvent } from '../webhooks/events';
 
 /**
  * Deleting a candidate's data (issue 15, docs/decisions/021-candidate-data.md): everything that
@@ -99,11 +100,14 @@ export async function eraseInterview(deps: CandidateDataDeps, interviewId: numbe
     await tx.delete(recordingUploads).where(eq(recordingUploads.interviewId, interviewId));
     await tx.delete(feedback).where(eq(feedback.interviewId, interviewId));
     await tx.delete(emails).where(eq(emails.interviewId, interviewId));
+    // What they sent with an application (cover note, CV: issue 17).
+    await tx.delete(applications).where(eq(applications.interviewId, interviewId));
     await redactReviews(tx, interviewId);
     // The candidate's own words in a request for an alternative go; the request (kind, dates) stays (decision 025).
     await tx.update(alternativeRequests).set({ message: null }).where(eq(alternativeRequests.interviewId, interviewId));
     await tx.update(dataRequests).set({ status: 'completed', completedAt: new Date() }).where(and(eq(dataRequests.interviewId, interviewId), ne(dataRequests.status, 'completed')));
     await recordAudit(tx, { action: 'candidate_data_deleted', actorUserId: by.userId, companyId: by.companyId, subject: `interview:${interviewId}`, details: { reason } });
+    await recordWebhookEvent(tx, candidateDeletedEvent({ companyId: by.companyId, kind: 'interview', interviewId, jobId: interview.jobId, reason, userId: by.userId, deletedAt: new Date() }));
     return [...ids];
   });
   if (!uploadIds) return false;
@@ -140,6 +144,7 @@ export async function erasePhoneCandidate(deps: CandidateDataDeps, candidateId: 
       .set({
         candidateName: DELETED_NAME,
         phoneNumber: '',
+        email: null,
         notes: null,
         transcript: null,
         feedback: scoresOnly(found.candidate.feedback),
@@ -159,9 +164,11 @@ export async function erasePhoneCandidate(deps: CandidateDataDeps, candidateId: 
       .where(eq(phoneCalls.candidateId, candidateId));
     // The recruiters' notifications naming the candidate (decision 031).
     await tx.delete(emails).where(eq(emails.phoneCandidateId, candidateId));
+    await tx.delete(applications).where(eq(applications.phoneCandidateId, candidateId));
     // The candidate's own deletion request, from their call link, is thereby carried out.
     await tx.update(dataRequests).set({ status: 'completed', completedAt: new Date() }).where(and(eq(dataRequests.phoneCandidateId, candidateId), ne(dataRequests.status, 'completed')));
     await recordAudit(tx, { action: 'candidate_data_deleted', actorUserId: by.userId, companyId: by.companyId, subject: `phone_candidate:${candidateId}`, details: { reason } });
+    await recordWebhookEvent(tx, candidateDeletedEvent({ companyId: by.companyId, kind: 'phone_candidate', candidateId, screeningId: found.candidate.screeningId, reason, userId: by.userId, deletedAt: new Date() }));
     return true;
   });
 }

@@ -8,6 +8,7 @@ import type { JobQueue } from '../../queue/queue';
 import type { Notifications } from '../notifications/notifier';
 import type { SpeechToText } from '../../speech/stt';
 import type { RecordingStorage } from '../../storage/recordings';
+import { interviewCompletedEvent, recordWebhookEvent } from '../webhooks/events';
 import { decideTranscript, scoredTranscript } from './transcription.service';
 
 export { transcriptEntries } from './stored-transcript';
@@ -65,6 +66,7 @@ export async function runEvaluation(deps: EvaluationDeps, interviewId: number): 
       .where(and(eq(interviews.id, interviewId), eq(interviews.status, 'evaluating'), isNull(interviews.dataDeletedAt)))
       .returning({ id: interviews.id });
     if (rows.length > 0) await deps.notifications?.notify(tx, { kind: 'interview_completed', interviewId });
+    if (rows.length > 0) await recordWebhookEvent(tx, await interviewCompletedEvent(tx, interviewId, deps.notifications?.appUrl));
     return rows;
   });
   if (updated.length === 0) return 'skipped';

@@ -9,7 +9,7 @@ export async function transcriptRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  r.get('/api/interview/:id/transcripts', { config: { access: 'user' }, schema: { params: idParams, response: { 200: interviewTranscriptsSchema } } }, (request) =>
+  r.get('/api/interview/:id/transcripts', { config: { access: 'user', apiKey: 'Get the transcripts of an interview' }, schema: { params: idParams, response: { 200: interviewTranscriptsSchema } } }, (request) =>
     interviewTranscripts(db, requireUser(request), request.params.id),
   );
 }

@@ -29,19 +29,19 @@ export async function importRoutes(app: FastifyInstance, options: { rooms: RoomS
   const importing = { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } } as const;
   const jobParams = z.object({ jobId: idParams.shape.id });
 
-  r.post('/api/job/:jobId/import/preview', { config: preview, bodyLimit, schema: { params: jobParams, body: importInput, response: { 200: importPreview } } }, (request) =>
+  r.post('/api/job/:jobId/import/preview', { config: { ...preview, apiKey: 'Check a CSV of candidates for a job' }, bodyLimit, schema: { params: jobParams, body: importInput, response: { 200: importPreview } } }, (request) =>
     previewJobImport(db, requireUser(request), request.params.jobId, request.body.csv),
   );
 
-  r.post('/api/job/:jobId/import', { config: importing, bodyLimit, schema: { params: jobParams, body: jobImportInput, response: { 201: importResult } } }, async (request, reply) =>
+  r.post('/api/job/:jobId/import', { config: { ...importing, apiKey: 'Import a CSV of candidates for a job' }, bodyLimit, schema: { params: jobParams, body: jobImportInput, response: { 201: importResult } } }, async (request, reply) =>
     answer(reply, await importJobCandidates({ db, rooms: options.rooms, mailer: app.deps.mailer, appUrl }, requireUser(request), request.params.jobId, request.body, app.deps.now())),
   );
 
-  r.post('/api/phone-screening/:id/import/preview', { config: preview, bodyLimit, schema: { params: idParams, body: importInput, response: { 200: importPreview } } }, (request) =>
+  r.post('/api/phone-screening/:id/import/preview', { config: { ...preview, apiKey: 'Check a CSV of candidates for a phone screening' }, bodyLimit, schema: { params: idParams, body: importInput, response: { 200: importPreview } } }, (request) =>
     previewScreeningImport(db, requireUser(request), request.params.id, request.body.csv),
   );
 
-  r.post('/api/phone-screening/:id/import', { config: importing, bodyLimit, schema: { params: idParams, body: importInput, response: { 201: importResult } } }, async (request, reply) =>
+  r.post('/api/phone-screening/:id/import', { config: { ...importing, apiKey: 'Import a CSV of candidates for a phone screening' }, bodyLimit, schema: { params: idParams, body: importInput, response: { 201: importResult } } }, async (request, reply) =>
     answer(reply, await importScreeningCandidates(db, requireUser(request), request.params.id, request.body)),
   );
 }

@@ -99,7 +99,7 @@ export async function importJobCandidates(deps: ImportDeps, user: SessionUser, j
     const checked = checkJobRows(table, await jobEmails(tx, jobId));
     if (checked.preview.invalid > 0) throw new RowsRefused(checked.preview);
     if (checked.accepted.length > 0) {
-      created = await tx.insert(interviews).values(checked.accepted.map((a) => newInterviewValues(job, a.input, now, days))).returning();
+      created = await tx.insert(interviews).values(checked.accepted.map((a) => newInterviewValues(job, a.input, now, days, 'import'))).returning();
       await countNewInterviews(tx, jobId, created.length);
     }
     await recordAudit(tx, { action: 'candidates_imported', actorUserId: user.id, companyId: user.companyId, subject: `job:${jobId}`, details: { rows: created.length, skipped: checked.preview.skipped } });
@@ -137,7 +137,7 @@ export async function importScreeningCandidates(db: Db, user: SessionUser, scree
     const checked = checkScreeningRows(table, await screeningPhones(tx, screeningId));
     if (checked.preview.invalid > 0) throw new RowsRefused(checked.preview);
     if (checked.accepted.length > 0) {
-      await tx.insert(phoneScreeningCandidates).values(checked.accepted.map((a) => newCandidateValues(screeningId, a.input)));
+      await tx.insert(phoneScreeningCandidates).values(checked.accepted.map((a) => newCandidateValues(screeningId, a.input, 'import')));
     }
     const rows = checked.accepted.length;
     await recordAudit(tx, { action: 'candidates_imported', actorUserId: user.id, companyId: user.companyId, subject: `phone_screening:${screeningId}`, details: { rows, skipped: checked.preview.skipped } });

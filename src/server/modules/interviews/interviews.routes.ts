@@ -25,13 +25,13 @@ export async function interviewRoutes(app: FastifyInstance, options: { rooms: Ro
   const { appUrl } = app.deps.config;
   const user = { access: 'user' } as const;
 
-  r.get('/api/job/:id/interview', { config: { ...user, cachedSession: true }, schema: { params: idParams, response: { 200: z.array(interviewListItem) } } }, (request) =>
+  r.get('/api/job/:id/interview', { config: { ...user, cachedSession: true, apiKey: 'List the interviews of a job' }, schema: { params: idParams, response: { 200: z.array(interviewListItem) } } }, (request) =>
     readAsUser(request, (u, check) => listInterviews(db, u, request.params.id, appUrl, check, app.deps.now())),
   );
 
   r.post(
     '/api/job/:jobId/interview',
-    { config: user, schema: { params: z.object({ jobId: idParams.shape.id }), body: createInterviewInput, response: { 201: createdInterview } } },
+    { config: { ...user, apiKey: 'Invite a candidate to an interview for a job' }, schema: { params: z.object({ jobId: idParams.shape.id }), body: createInterviewInput, response: { 201: createdInterview } } },
     async (request, reply) => {
       if (request.body.jobId !== undefined && request.body.jobId !== request.params.jobId) {
         throw new AppError('VALIDATION_FAILED', 'jobId: does not match the job in the address');
@@ -44,7 +44,7 @@ export async function interviewRoutes(app: FastifyInstance, options: { rooms: Ro
   // With a candidate token: only what the candidate screen needs, and whether the link still starts it (decision 030). Without: the owner's full view.
   r.get(
     '/api/interview/:id',
-    { config: { access: 'candidate', cachedSession: true }, schema: { params: idParams, response: { 200: z.union([interviewDetail, candidateInterview]) } } },
+    { config: { access: 'candidate', cachedSession: true, apiKey: 'Get an interview with its report' }, schema: { params: idParams, response: { 200: z.union([interviewDetail, candidateInterview]) } } },
     async (request) => {
       if (request.candidate) {
         if (request.candidate.interviewId !== request.params.id) throw new AppError('NOT_FOUND', 'Interview not found');
@@ -56,14 +56,14 @@ export async function interviewRoutes(app: FastifyInstance, options: { rooms: Ro
 
   r.post(
     '/api/send-candidate-emails',
-    { config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: sendEmailsInput, response: { 200: sendEmailsResult } } },
+    { config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' }, apiKey: 'Email candidates their interview links' }, schema: { body: sendEmailsInput, response: { 200: sendEmailsResult } } },
     (request) => sendInvitations({ db, mailer: app.deps.mailer, appUrl }, requireUser(request), request.body, app.deps.now()),
   );
 
   // The same invitation again, its link valid from now (a recruiter; limited like invitations).
   r.post(
     '/api/interview/:id/resend',
-    { config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { params: idParams, response: { 200: resendInvitationResult } } },
+    { config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' }, apiKey: 'Resend an invitation with a fresh link' }, schema: { params: idParams, response: { 200: resendInvitationResult } } },
     (request) => resendInvitation({ db, mailer: app.deps.mailer, appUrl }, requireUser(request), request.params.id, app.deps.now()),
   );
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { JOB_CLOSED_MESSAGE, type CreatedInterview, type InterviewDetail, type InterviewListItem } from '../../../contracts/interviews';
+import type { CandidateSource } from '../../../contracts/statuses';
 import type { Db, Tx } from '../../db/client';
 import { isoText, jsonRows } from '../../db/json-rows';
 import { interviews, jobs } from '../../db/schema';
@@ -38,6 +39,7 @@ const listColumns = {
   roomName: interviews.roomName,
   candidateToken: interviews.candidateToken,
   linkExpiresAt: interviews.linkExpiresAt,
+  source: interviews.source,
 };
 type ListRow = Pick<InterviewRow, keyof typeof listColumns>;
 
@@ -102,6 +104,7 @@ export function toListItem(row: ListRow & { alternativeRequested?: boolean }, ap
     candidateLink: candidateLink(appUrl, row),
     linkExpiresAt: isPending ? (row.linkExpiresAt?.toISOString() ?? null) : null,
     linkExpired: isPending && row.linkExpiresAt !== null && row.linkExpiresAt.getTime() <= now.getTime(),
+    source: row.source,
   };
 }
 
@@ -115,8 +118,11 @@ export async function listInterviews(db: Db, user: SessionUser, jobId: number, a
 
 type NewInterview = { candidateName: string; email: string; videoRecording?: boolean | undefined; scheduledFor?: string | undefined };
 
-/** The row of a new pending interview (one typed by hand, or a CSV import's): its own token, the job's recording setting unless asked, a link valid for `days` from `now`. */
-export const newInterviewValues = (job: { id: number; videoRecording: boolean }, input: NewInterview, now: Date, days: number) => ({
+/**
+ * The row of a new pending interview (one typed by hand, a CSV import's, an applicant's): its own
+ * token, the job's recording setting unless asked, a link valid for `days` from `now`, and where it came from.
+ */
+export const newInterviewValues = (job: { id: number; videoRecording: boolean }, input: NewInterview, now: Date, days: number, source: CandidateSource = 'recruiter') => ({
   jobId: job.id,
   candidateName: input.candidateName,
   email: input.email,
@@ -124,6 +130,7 @@ export const newInterviewValues = (job: { id: number; videoRecording: boolean },
   videoRecording: input.videoRecording ?? job.videoRecording,
   scheduledFor: input.scheduledFor ? new Date(input.scheduledFor) : new Date(),
   linkExpiresAt: linkExpiry(now, days),
+  source,
 });
 
 /** Counts `added` new interviews on the job's tally, in the transaction that creates them. */
@@ -157,7 +164,8 @@ export async function createInterview(
   if (job.closedAt) throw new AppError('CONFLICT', JOB_CLOSED_MESSAGE);
   const days = await candidateLinkDays(deps.db, user.companyId);
   const row = await deps.db.transaction(async (tx) => {
-    const [created] = await tx.insert(interviews).values(newInterviewValues(job, input, now, days)).returning();
+    // A request made with a company API key (issue 17) is recorded as the API's.
+    const [created] = await tx.insert(interviews).values(newInterviewValues(job, input, now, days, user.apiKey ? 'api' : 'recruiter')).returning();
     await countNewInterviews(tx, jobId, 1);
     return created!;
   });
@@ -194,6 +202,7 @@ export function toDetail(row: InterviewRow): InterviewDetail {
     scheduledFor: row.scheduledFor.toISOString(),
     isActive: isInRoom(row),
     emailSent: row.emailSent,
+    source: row.source,
     legalHold: row.legalHold,
     dataDeletedAt: row.dataDeletedAt?.toISOString() ?? null,
   };

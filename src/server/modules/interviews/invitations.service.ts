@@ -65,11 +65,14 @@ async function assertMaySend(db: Db, user: SessionUser, adding: number): Promise
   }
 }
 
+/** Who an invitation is from: a recruiter (counted in their hourly limit), or nobody (an applicant's own, issue 17: `id` null). */
+type Sender = Pick<SessionUser, 'companyId' | 'companyName'> & { id: number | null };
+
 /** Writes one invitation in `tx` and moves the link's expiry to `expiresAt`. */
 async function enqueueInvitation(
   tx: Tx,
-  deps: InvitationDeps,
-  user: SessionUser,
+  deps: Pick<InvitationDeps, 'mailer' | 'appUrl'>,
+  user: Sender,
   interview: InterviewRow,
   message: { subject: string; recruiterText: string; jobTitle: string; rubric: { name: string }[] | null },
   expiresAt: Date,
@@ -143,6 +146,23 @@ export async function sendInvitations(deps: InvitationDeps, user: SessionUser, i
     failed: results.filter((r) => r.status === 'failed').length,
     results,
   };
+}
+
+/**
+ * The invitation of an interview made from the public apply page (issue 17): the default template
+ * and the same server part (validity line and notice) as a recruiter's, written in the
+ * application's transaction; sent by nobody, so no recruiter's hourly limit counts it.
+ */
+export function enqueueApplicantInvitation(
+  tx: Tx,
+  deps: Pick<InvitationDeps, 'mailer' | 'appUrl'>,
+  company: { id: number; name: string },
+  interview: InterviewRow,
+  job: { title: string; rubric: { name: string }[] | null },
+): Promise<number> {
+  const values = { candidateName: interview.candidateName, jobTitle: job.title, companyName: company.name, candidateLink: candidateLink(deps.appUrl, interview) };
+  const message = { subject: renderTemplate(DEFAULT_EMAIL_SUBJECT, values), recruiterText: renderTemplate(DEFAULT_EMAIL_BODY, values), jobTitle: job.title, rubric: job.rubric };
+  return enqueueInvitation(tx, deps, { id: null, companyId: company.id, companyName: company.name }, interview, message, interview.linkExpiresAt ?? new Date());
 }
 
 /**

@@ -17,11 +17,11 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   const { ai } = app.deps;
   const user = { access: 'user' } as const;
 
-  r.get('/api/job', { config: { ...user, cachedSession: true }, schema: { response: { 200: z.array(jobListItem) } } }, (request) =>
+  r.get('/api/job', { config: { ...user, cachedSession: true, apiKey: 'List the jobs of the company' }, schema: { response: { 200: z.array(jobListItem) } } }, (request) =>
     readAsUser(request, (u, check) => listJobs(db, u, check)),
   );
 
-  r.post('/api/job', { config: user, schema: { body: createJobInput, response: { 201: job } } }, async (request, reply) => {
+  r.post('/api/job', { config: { ...user, apiKey: 'Create a job' }, schema: { body: createJobInput, response: { 201: job } } }, async (request, reply) => {
     const row = await createJob({ db, ai }, requireUser(request), request.body);
     return reply.code(201).send(await toJob(row, ai));
   });
@@ -29,7 +29,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   // A candidate's link sees only the title and questions of its own interview's job.
   r.get(
     '/api/job/:id',
-    { config: { access: 'candidate', cachedSession: true }, schema: { params: idParams, response: { 200: z.union([job, candidateJob]) } } },
+    { config: { access: 'candidate', cachedSession: true, apiKey: 'Get a job' }, schema: { params: idParams, response: { 200: z.union([job, candidateJob]) } } },
     async (request) => {
       const { id } = request.params;
       if (request.candidate) {
@@ -46,28 +46,28 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.patch('/api/job/:id/questions', { config: user, schema: { params: idParams, body: updateQuestionsInput, response: { 200: job } } }, async (request) =>
+  r.patch('/api/job/:id/questions', { config: { ...user, apiKey: 'Replace the questions of a job' }, schema: { params: idParams, body: updateQuestionsInput, response: { 200: job } } }, async (request) =>
     toJob(await updateQuestions(db, requireUser(request), request.params.id, request.body.questions), ai),
   );
 
-  r.patch('/api/job/:id/rubric', { config: user, schema: { params: idParams, body: updateRubricInput, response: { 200: job } } }, async (request) =>
+  r.patch('/api/job/:id/rubric', { config: { ...user, apiKey: 'Replace the rubric of a job' }, schema: { params: idParams, body: updateRubricInput, response: { 200: job } } }, async (request) =>
     toJob(await updateRubric(db, requireUser(request), request.params.id, request.body.rubric), ai),
   );
 
   // The job's life after creation (decision 029); recruiters and owners only (the default for writes).
-  r.patch('/api/job/:id', { config: user, schema: { params: idParams, body: updateJobInput, response: { 200: job } } }, async (request) =>
+  r.patch('/api/job/:id', { config: { ...user, apiKey: 'Change the details of a job' }, schema: { params: idParams, body: updateJobInput, response: { 200: job } } }, async (request) =>
     toJob(await updateJobDetails(db, requireUser(request), request.params.id, request.body), ai),
   );
 
-  r.post('/api/job/:id/close', { config: user, schema: { params: idParams, response: { 200: job } } }, async (request) =>
+  r.post('/api/job/:id/close', { config: { ...user, apiKey: 'Close a job to new candidates' }, schema: { params: idParams, response: { 200: job } } }, async (request) =>
     toJob(await setJobClosed(db, requireUser(request), request.params.id, true, app.deps.now()), ai),
   );
 
-  r.post('/api/job/:id/reopen', { config: user, schema: { params: idParams, response: { 200: job } } }, async (request) =>
+  r.post('/api/job/:id/reopen', { config: { ...user, apiKey: 'Reopen a closed job' }, schema: { params: idParams, response: { 200: job } } }, async (request) =>
     toJob(await setJobClosed(db, requireUser(request), request.params.id, false, app.deps.now()), ai),
   );
 
-  r.post('/api/job/:id/duplicate', { config: user, schema: { params: idParams, response: { 201: job } } }, async (request, reply) => {
+  r.post('/api/job/:id/duplicate', { config: { ...user, apiKey: 'Duplicate a job' }, schema: { params: idParams, response: { 201: job } } }, async (request, reply) => {
     const row = await duplicateJob(db, requireUser(request), request.params.id);
     return reply.code(201).send(await toJob(row, ai));
   });

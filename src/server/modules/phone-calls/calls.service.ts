@@ -11,6 +11,7 @@ import type { JobQueue } from '../../queue/queue';
 import { e164, type Telephony } from '../../telephony/telephony';
 import type { StoredFeedback } from '../evaluation/evaluation.service';
 import type { Notifications } from '../notifications/notifier';
+import { recordWebhookEvent, screeningCompletedEvent } from '../webhooks/events';
 import { continueConversation, openConversation, type CallEnding, type CallScript, type ConversationState, type Turn } from './conversation';
 import { heldForReviewNote, ownerColumns, ownerOfScreening } from './review-gate';
 import { optOutOf, optOutOutcome, recordOptOut } from './opt-out';
@@ -252,6 +253,7 @@ export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log'
       .where(and(eq(phoneScreeningCandidates.id, call.candidateId), eq(phoneScreeningCandidates.status, 'evaluating'), isNull(phoneScreeningCandidates.dataDeletedAt)))
       .returning({ id: phoneScreeningCandidates.id });
     if (row) await deps.notifications?.notify(tx, { kind: 'screening_completed', callId });
+    if (row) await recordWebhookEvent(tx, await screeningCompletedEvent(tx, call.candidateId, deps.notifications?.appUrl), clock(deps));
     return row;
   });
   if (!done) return 'skipped';

@@ -55,7 +55,7 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
     callInfo(db, viewerOf(request), request.params.candidateId),
   );
 
-  r.get('/api/phone-screening/candidates/:candidateId/result', { config: user, schema: { params: candidateParams, response: { 200: screeningResultSchema } } }, (request) =>
+  r.get('/api/phone-screening/candidates/:candidateId/result', { config: { ...user, apiKey: 'Get the result and transcript of a screening call' }, schema: { params: candidateParams, response: { 200: screeningResultSchema } } }, (request) =>
     screeningResult(db, requireUser(request), request.params.candidateId),
   );
 }

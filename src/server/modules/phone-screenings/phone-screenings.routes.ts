@@ -36,17 +36,17 @@ export async function phoneScreeningRoutes(app: FastifyInstance): Promise<void> 
   const { db } = app.deps.database;
   const user = { access: 'user' } as const;
 
-  r.get('/api/phone-screening', { config: user, schema: { response: { 200: z.array(phoneScreeningListItem) } } }, (request) => listScreenings(db, requireUser(request)));
+  r.get('/api/phone-screening', { config: { ...user, apiKey: 'List the phone screenings of the company' }, schema: { response: { 200: z.array(phoneScreeningListItem) } } }, (request) => listScreenings(db, requireUser(request)));
 
-  r.post('/api/phone-screening', { config: user, schema: { body: createPhoneScreeningInput, response: { 201: phoneScreening } } }, async (request, reply) =>
+  r.post('/api/phone-screening', { config: { ...user, apiKey: 'Create a phone screening' }, schema: { body: createPhoneScreeningInput, response: { 201: phoneScreening } } }, async (request, reply) =>
     reply.code(201).send(toScreening(await createScreening({ db, ai: app.deps.ai }, requireUser(request), request.body))),
   );
 
-  r.get('/api/phone-screening/:id', { config: user, schema: { params: idParams, response: { 200: phoneScreening } } }, async (request) =>
+  r.get('/api/phone-screening/:id', { config: { ...user, apiKey: 'Get a phone screening' }, schema: { params: idParams, response: { 200: phoneScreening } } }, async (request) =>
     toScreening(await getOwnScreening(db, requireUser(request), request.params.id)),
   );
 
-  r.patch('/api/phone-screening/:id', { config: user, schema: { params: idParams, body: updatePhoneScreeningInput, response: { 200: phoneScreening } } }, async (request) =>
+  r.patch('/api/phone-screening/:id', { config: { ...user, apiKey: 'Change the details of a phone screening' }, schema: { params: idParams, body: updatePhoneScreeningInput, response: { 200: phoneScreening } } }, async (request) =>
     toScreening(await updateScreening(db, requireUser(request), request.params.id, request.body)),
   );
 
@@ -66,25 +66,25 @@ export async function phoneScreeningRoutes(app: FastifyInstance): Promise<void> 
       );
   });
 
-  r.post('/api/phone-screening/:id/rubric/regenerate', { config: user, schema: { params: idParams, response: { 200: phoneScreening } } }, async (request) =>
+  r.post('/api/phone-screening/:id/rubric/regenerate', { config: { ...user, apiKey: 'Have the AI write the rubric of a phone screening again' }, schema: { params: idParams, response: { 200: phoneScreening } } }, async (request) =>
     toScreening(await regenerateScreeningRubric({ db, ai: app.deps.ai }, requireUser(request), request.params.id)),
   );
 
-  r.patch('/api/phone-screening/:id/questions', { config: user, schema: { params: idParams, body: updateScreeningQuestionsInput, response: { 200: phoneScreening } } }, async (request) =>
+  r.patch('/api/phone-screening/:id/questions', { config: { ...user, apiKey: 'Replace the questions of a phone screening' }, schema: { params: idParams, body: updateScreeningQuestionsInput, response: { 200: phoneScreening } } }, async (request) =>
     toScreening(await updateScreeningQuestions(db, requireUser(request), request.params.id, request.body.questions)),
   );
 
-  r.get('/api/phone-screening/:id/candidates', { config: user, schema: { params: idParams, response: { 200: z.array(screeningCandidate) } } }, (request) =>
+  r.get('/api/phone-screening/:id/candidates', { config: { ...user, apiKey: 'List the candidates of a phone screening' }, schema: { params: idParams, response: { 200: z.array(screeningCandidate) } } }, (request) =>
     listCandidates(db, requireUser(request), request.params.id),
   );
 
-  r.post('/api/phone-screening/:id/candidates', { config: user, schema: { params: idParams, body: candidateInput, response: { 201: screeningCandidate } } }, async (request, reply) =>
+  r.post('/api/phone-screening/:id/candidates', { config: { ...user, apiKey: 'Add a candidate to a phone screening' }, schema: { params: idParams, body: candidateInput, response: { 201: screeningCandidate } } }, async (request, reply) =>
     reply.code(201).send(await addCandidate(db, requireUser(request), request.params.id, request.body)),
   );
 
   r.patch(
     '/api/phone-screening/candidates/:candidateId',
-    { config: user, schema: { params: z.object({ candidateId: idParams.shape.id }), body: candidateInput.omit({ screeningId: true }), response: { 200: screeningCandidate } } },
+    { config: { ...user, apiKey: 'Change a phone screening candidate' }, schema: { params: z.object({ candidateId: idParams.shape.id }), body: candidateInput.omit({ screeningId: true }), response: { 200: screeningCandidate } } },
     (request) => updateCandidate(db, requireUser(request), request.params.candidateId, request.body),
   );
 }

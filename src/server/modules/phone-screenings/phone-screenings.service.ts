@@ -5,7 +5,7 @@ import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { CALLABLE_CANDIDATE_STATUSES } from '../../../contracts/statuses';
+import { CALLABLE_CANDIDATE_STATUSES, type CandidateSource } from '../../../contracts/statuses';
 import type { SessionUser } from '../auth/session';
 import { parseRubricFile, type RubricFileFormat } from './rubric-file';
 
@@ -36,6 +36,7 @@ export const toCandidate = (row: CandidateRow): ScreeningCandidate => ({
   outcome: row.outcome,
   nextCallAt: row.nextCallAt?.toISOString() ?? null,
   attempts: row.attempts,
+  source: row.source,
 });
 
 export async function listScreenings(db: Db, user: SessionUser): Promise<PhoneScreening[]> {
@@ -121,13 +122,21 @@ const fields = (input: CandidateFields) => ({
   interviewTime: new Date(input.interviewTime),
 });
 
-/** A new candidate's row (one typed by hand, or a CSV import's). The first call is due at the interview time (moved into calling hours when it is dispatched). */
-export const newCandidateValues = (screeningId: number, input: CandidateFields) => ({ screeningId, ...fields(input), nextCallAt: new Date(input.interviewTime) });
+/**
+ * A new candidate's row (one typed by hand, a CSV import's, an applicant's). The first call is due
+ * at the interview time (moved into calling hours when it is dispatched).
+ */
+export const newCandidateValues = (screeningId: number, input: CandidateFields, source: CandidateSource = 'recruiter') => ({
+  screeningId,
+  ...fields(input),
+  nextCallAt: new Date(input.interviewTime),
+  source,
+});
 
 export async function addCandidate(db: Db, user: SessionUser, screeningId: number, input: CandidateFields & { screeningId?: number }) {
   await getOwnScreening(db, user, screeningId);
   if (input.screeningId !== undefined && input.screeningId !== screeningId) throw new AppError('VALIDATION_FAILED', 'screeningId: does not match the screening in the address');
-  const [row] = await db.insert(phoneScreeningCandidates).values(newCandidateValues(screeningId, input)).returning();
+  const [row] = await db.insert(phoneScreeningCandidates).values(newCandidateValues(screeningId, input, user.apiKey ? 'api' : 'recruiter')).returning();
   return toCandidate(row!);
 }
 

@@ -38,26 +38,26 @@ export async function reportRoutes(app: FastifyInstance, options: { storage: Rec
     return reply.send(result.stream);
   });
 
-  r.get('/api/interview/:id/review', { config: user, schema: { params: idParams, response: { 200: reviewStateSchema } } }, (request) =>
+  r.get('/api/interview/:id/review', { config: { ...user, apiKey: 'Get the scores and decision of an interview' }, schema: { params: idParams, response: { 200: reviewStateSchema } } }, (request) =>
     reviewState(deps, requireUser(request), request.params.id),
   );
 
-  r.post('/api/interview/:id/review', { config: user, schema: { params: idParams, body: reviewInput, response: { 200: reviewStateSchema } } }, (request) =>
+  r.post('/api/interview/:id/review', { config: { ...user, apiKey: 'Change scores or record a decision' }, schema: { params: idParams, body: reviewInput, response: { 200: reviewStateSchema } } }, (request) =>
     saveReview(deps, requireUser(request), request.params.id, request.body),
   );
 
-  r.get('/api/job/:id/analytics', { config: user, schema: { params: idParams, response: { 200: jobAnalyticsSchema } } }, (request) =>
+  r.get('/api/job/:id/analytics', { config: { ...user, apiKey: 'Get the score statistics of a job' }, schema: { params: idParams, response: { 200: jobAnalyticsSchema } } }, (request) =>
     jobAnalytics(db, requireUser(request), request.params.id),
   );
 
   // How far reviewers move the AI's scores: for the job, and across the company's jobs.
-  r.get('/api/job/:id/agreement', { config: user, schema: { params: idParams, response: { 200: agreement } } }, (request) =>
+  r.get('/api/job/:id/agreement', { config: { ...user, apiKey: 'How far reviewers moved the AI scores of a job' }, schema: { params: idParams, response: { 200: agreement } } }, (request) =>
     jobAgreement(db, requireUser(request), request.params.id),
   );
 
-  r.get('/api/agreement', { config: user, schema: { response: { 200: agreement } } }, (request) => companyAgreement(db, requireUser(request)));
+  r.get('/api/agreement', { config: { ...user, apiKey: 'How far reviewers moved the AI scores, company-wide' }, schema: { response: { 200: agreement } } }, (request) => companyAgreement(db, requireUser(request)));
 
-  r.get('/api/job/:id/interviews.csv', { config: user, schema: { params: idParams } }, async (request, reply) => {
+  r.get('/api/job/:id/interviews.csv', { config: { ...user, apiKey: 'Download the interviews of a job as CSV' }, schema: { params: idParams } }, async (request, reply) => {
     const { filename, csv } = await interviewsCsv(db, requireUser(request), request.params.id);
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
   });

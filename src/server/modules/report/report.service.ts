@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
 import { getOwnJob } from '../jobs/jobs.service';
+import { interviewReviewedEvent, recordWebhookEvent } from '../webhooks/events';
 import { applyReview, currentScores } from './current-scores';
 
 type InterviewRow = typeof interviews.$inferSelect;
@@ -85,6 +86,7 @@ export async function saveReview(
         .values({ interviewId, userId: user.id, kind: 'decision', decision: input.decision, reason: input.note ?? '' })
         .returning({ id: interviewReviews.id });
       await recordAudit(tx, { ...audit, action: 'decision_recorded', details: { reviewId: entry!.id, decision: input.decision } });
+      await recordWebhookEvent(tx, interviewReviewedEvent({ companyId: user.companyId, interviewId, jobId: row.jobId, decision: input.decision, reviewer: user, reviewedAt: new Date() }));
     }
   });
   return reviewState(deps, user, interviewId);

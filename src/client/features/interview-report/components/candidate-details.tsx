@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { Badge, type BadgeProps } from '@/client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { SourceBadge } from '@/client/components/source-badge';
+import type { CandidateSource } from '@/contracts/statuses';
 import { statusLabel } from '@/contracts/interviews';
 
 /** in_progress yellow, completed green, anything else grey. */
@@ -18,10 +20,12 @@ interface CandidateDetailsProps {
   candidateName: string;
   email: string;
   status: string;
+  /** Where the candidate came from (issue 17). */
+  source?: CandidateSource | undefined;
 }
 
-/** The 'Candidate Details' card: name, email and the status badge. */
-export function CandidateDetails({ candidateName, email, status }: CandidateDetailsProps) {
+/** The 'Candidate Details' card: name, email, the status badge and where the candidate came from. */
+export function CandidateDetails({ candidateName, email, status, source }: CandidateDetailsProps) {
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId}>
@@ -31,7 +35,7 @@ export function CandidateDetails({ candidateName, email, status }: CandidateDeta
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-4 text-sm sm:grid-cols-3">
+        <dl className={`grid gap-4 text-sm ${source ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3'}`}>
           <div className="min-w-0">
             <dt className="font-medium text-slate-500">Name</dt>
             <dd className="mt-1 break-words text-slate-900">{candidateName}</dd>
@@ -55,6 +59,14 @@ export function CandidateDetails({ candidateName, email, status }: CandidateDeta
               <StatusBadge status={status} />
             </dd>
           </div>
+          {source ? (
+            <div>
+              <dt className="font-medium text-slate-500">Source</dt>
+              <dd className="mt-1">
+                <SourceBadge source={source} />
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { Badge, type BadgeProps } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
+import { SourceBadge } from '@/client/components/source-badge';
 import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/cn';
 import { statusLabel, type InterviewListItem } from '@/contracts/interviews';
@@ -55,6 +56,7 @@ export function InterviewRow({ row, jobId, isSelected, onToggle, newTabNoteId, c
       <td className="px-4 py-3">
         <span className="flex flex-wrap items-center gap-1.5">
           <Badge variant={statusVariant(row.status)}>{statusLabel(row.status)}</Badge>
+          <SourceBadge source={row.source} />
           {row.alternativeRequested ? (
             // The candidate asked for a person or an accommodation, and nobody has resolved it yet (decision 025):
             // the badge opens the report, where the request is read and resolved, whatever the interview's status.

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { ScreeningCandidate } from '@/contracts/phone-screenings';
 import { isScreened } from '@/contracts/statuses';
 import { Badge } from '@/client/components/ui/badge';
+import { SourceBadge } from '@/client/components/source-badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -94,7 +95,10 @@ function CandidateCard({ candidate, screeningId }: { candidate: CardCandidate; s
       <CardContent className="space-y-3 pt-6">
         <div className="flex items-start justify-between gap-3">
           <h3 className="min-w-0 font-semibold break-words text-slate-900">{candidate.candidateName}</h3>
-          <Badge variant={candidate.status === 'completed' ? 'success' : 'warning'}>{statusLabel(candidate.status)}</Badge>
+          <span className="flex shrink-0 flex-wrap justify-end gap-1.5">
+            <Badge variant={candidate.status === 'completed' ? 'success' : 'warning'}>{statusLabel(candidate.status)}</Badge>
+            <SourceBadge source={candidate.source} />
+          </span>
         </div>
         <div className="flex items-center gap-2 text-sm text-slate-700">
           <Phone className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
