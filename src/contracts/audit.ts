@@ -45,6 +45,15 @@ export const AUDIT_ACTIONS = [
   'member_role_changed',
   'member_removed',
   'candidates_imported',
+  'api_key_created',
+  'api_key_revoked',
+  'webhook_endpoint_added',
+  'webhook_endpoint_changed',
+  'webhook_endpoint_deleted',
+  'webhook_secret_revealed',
+  'webhook_secret_rolled',
+  'apply_page_opened',
+  'apply_page_closed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditAction = z.enum(AUDIT_ACTIONS);
@@ -89,6 +98,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   member_role_changed: 'Member role changed',
   member_removed: 'Member removed',
   candidates_imported: 'Candidates imported (CSV)',
+  api_key_created: 'API key created',
+  api_key_revoked: 'API key revoked',
+  webhook_endpoint_added: 'Webhook endpoint added',
+  webhook_endpoint_changed: 'Webhook endpoint changed',
+  webhook_endpoint_deleted: 'Webhook endpoint deleted',
+  webhook_secret_revealed: 'Webhook signing secret shown',
+  webhook_secret_rolled: 'Webhook signing secret replaced',
+  apply_page_opened: 'Application page opened',
+  apply_page_closed: 'Application page closed',
 };
 
 /** The actions in the order a filter lists them, grouped by what they are about. */
@@ -97,7 +115,8 @@ export const AUDIT_ACTION_GROUPS: { label: string; actions: AuditAction[] }[] = 
   { label: 'Notice and alternatives', actions: ['consent_given', 'alternative_requested', 'alternative_resolved'] },
   { label: 'Candidate data', actions: ['candidate_data_deleted', 'deletion_requested', 'legal_hold_placed', 'legal_hold_lifted', 'candidate_data_exported', 'interviews_exported', 'company_data_exported'] },
   { label: 'Settings', actions: ['retention_changed', 'candidate_link_days_changed', 'audit_log_exported'] },
-  { label: 'Jobs', actions: ['job_closed', 'job_reopened', 'job_deleted', 'template_saved', 'template_deleted', 'candidate_invitation_resent', 'candidates_imported'] },
+  { label: 'Jobs', actions: ['job_closed', 'job_reopened', 'job_deleted', 'template_saved', 'template_deleted', 'candidate_invitation_resent', 'candidates_imported', 'apply_page_opened', 'apply_page_closed'] },
+  { label: 'Integrations', actions: ['api_key_created', 'api_key_revoked', 'webhook_endpoint_added', 'webhook_endpoint_changed', 'webhook_endpoint_deleted', 'webhook_secret_revealed', 'webhook_secret_rolled'] },
   { label: 'Sign-ins', actions: ['login_succeeded', 'login_failed', 'login_throttled', 'logout', 'sessions_ended'] },
   { label: 'Account', actions: ['account_registered', 'account_approved', 'account_rejected', 'password_reset_requested', 'password_reset', 'password_changed', 'account_email_changed'] },
   { label: 'Team', actions: ['member_invited', 'invitation_revoked', 'member_joined', 'member_role_changed', 'member_removed'] },

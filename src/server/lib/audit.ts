@@ -63,6 +63,16 @@ export interface AuditEntry {
   ip?: Pseudonym | null;
   /** Ids, numbers and closed codes only: the log is kept for years and cannot be edited. */
   details?: Record<string, string | number | boolean | null>;
+  /** The company API key that made the request (decision 033): kept as `details.apiKeyId`. */
+  apiKeyId?: number | null;
+}
+
+/**
+ * Who did it, as a signed-in member's request or an API key's: the key acts as its creator, and
+ * the entry names the key too, so the log tells a person's action from a machine's.
+ */
+export function auditActor(user: { id: number; companyId: number; apiKey?: { id: number } }): Pick<AuditEntry, 'actorUserId' | 'companyId' | 'apiKeyId'> {
+  return { actorUserId: user.id, companyId: user.companyId, apiKeyId: user.apiKey?.id ?? null };
 }
 
 /**
@@ -76,6 +86,6 @@ export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void>
     companyId: entry.companyId ?? null,
     subject: entry.subject ?? null,
     ip: entry.ip ?? null,
-    details: entry.details ?? null,
+    details: entry.apiKeyId ? { ...entry.details, apiKeyId: entry.apiKeyId } : (entry.details ?? null),
   });
 }

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, ne, type SQL } from 'drizzle-orm';
 import { CURRENT_PASSWORD_INCORRECT, type AccountSession, type AccountView, type PasswordChangeInput, type SessionsEnded } from '../../../contracts/account';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, companies, sessions, users } from '../../db/schema';
-import { recordAudit, type Pseudonym } from '../../lib/audit';
+import { auditActor, recordAudit, type Pseudonym } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { COMMON_PASSWORD, isCommonPassword } from '../../lib/passwords';
 import { MAX_FAILURES_PER_ACCOUNT, THROTTLE_WINDOW_MS } from '../auth/auth.service';
@@ -112,7 +112,7 @@ export async function changePassword(deps: AccountDeps, actor: Actor, input: Pas
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await closeOpenResetLinks(tx, user.id, deps.now());
     const n = await endSessions(deps, tx, actor);
-    await recordAudit(tx, { action: 'password_changed', actorUserId: user.id, companyId: user.companyId, subject: `user:${user.id}`, ip: actor.address, details: { sessionsEnded: n } });
+    await recordAudit(tx, { action: 'password_changed', ...auditActor(user), subject: `user:${user.id}`, ip: actor.address, details: { sessionsEnded: n } });
     return n;
   });
   return { ended };
@@ -138,7 +138,7 @@ export async function listSessions(deps: AccountDeps & { sessions: Omit<SessionC
 
 async function recordEnded(deps: AccountDeps, actor: Actor, ended: number, scope: 'others' | 'one'): Promise<void> {
   const { user } = actor;
-  await recordAudit(deps.db, { action: 'sessions_ended', actorUserId: user.id, companyId: user.companyId, subject: `user:${user.id}`, ip: actor.address, details: { ended, scope } });
+  await recordAudit(deps.db, { action: 'sessions_ended', ...auditActor(user), subject: `user:${user.id}`, ip: actor.address, details: { ended, scope } });
 }
 
 /** "Sign out everywhere else". */

@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { API_KEY_PREFIX, type ApiKey, type CreateApiKeyInput, type CreatedApiKey } from '../../../contracts/api-keys';
 import type { Db } from '../../db/client';
 import { apiKeys, companies, users } from '../../db/schema';
+import { auditActor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { SESSION_USER_COLUMNS, type SessionUser } from '../auth/session';
 import { preparedPerDb } from '../prepared';
@@ -37,10 +38,14 @@ const toApiKey = (row: KeyColumns, createdBy: string): ApiKey => ({
 export async function createApiKey(options: { db: Db; user: SessionUser; input: CreateApiKeyInput; now: Date }): Promise<CreatedApiKey> {
   const { db, user, input, now } = options;
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ companyId: user.companyId, name: input.name, scope: input.scope, prefix: key.slice(0, SHOWN_CHARACTERS), keyHash: hashApiKey(key), createdBy: user.id, createdAt: now })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({ companyId: user.companyId, name: input.name, scope: input.scope, prefix: key.slice(0, SHOWN_CHARACTERS), keyHash: hashApiKey(key), createdBy: user.id, createdAt: now })
+      .returning();
+    await recordAudit(tx, { action: 'api_key_created', ...auditActor(user), details: { apiKeyId: created!.id, scope: input.scope } });
+    return created;
+  });
   return { ...toApiKey(row!, user.username), key };
 }
 
@@ -68,12 +73,17 @@ export async function listApiKeys(options: { db: Db; user: SessionUser }): Promi
 /** Revokes a key of the owner's company: its next request, on any instance, is refused. Revoking twice is no error. */
 export async function revokeApiKey(options: { db: Db; user: SessionUser; keyId: number; now: Date }): Promise<void> {
   const { db, user, keyId, now } = options;
-  const [found] = await db
-    .update(apiKeys)
-    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.companyId, user.companyId)))
-    .returning({ id: apiKeys.id });
-  if (!found) throw new AppError('NOT_FOUND', 'API key not found');
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.companyId, user.companyId)))
+      .for('update');
+    if (!found) throw new AppError('NOT_FOUND', 'API key not found');
+    if (found.revokedAt) return;
+    await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, found.id));
+    await recordAudit(tx, { action: 'api_key_revoked', ...auditActor(user), details: { apiKeyId: found.id } });
+  });
 }
 
 const keyQuery = preparedPerDb((db) =>

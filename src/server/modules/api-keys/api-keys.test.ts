@@ -5,7 +5,7 @@ import type { ApiKey, CreatedApiKey } from '../../../contracts/api-keys';
 import type { PublicUser } from '../../../contracts/auth';
 import type { Job } from '../../../contracts/jobs';
 import { buildApp } from '../../app';
-import { apiKeys, jobs, users } from '../../db/schema';
+import { apiKeys, auditLog, interviews, jobs, users } from '../../db/schema';
 import { Agent, createTestApp, nextAddress, type TestApp } from '../../test/app';
 import { makeJob, makeMember } from '../../test/factories';
 import { hashApiKey } from './api-keys.service';
@@ -118,9 +118,14 @@ describe('making, listing and revoking keys', () => {
     } finally {
       await other.close();
     }
-    // Revoking again changes nothing; the list says when.
+    // Revoking again changes nothing; the list says when, and the audit log has each step once.
     expect((await owner.request('DELETE', `/api/api-keys/${key.id}`)).statusCode).toBe(204);
     expect((await owner.get('/api/api-keys')).json<ApiKey[]>().find((k) => k.id === key.id)?.revokedAt).toEqual(expect.any(String));
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.companyId, companyId)).orderBy(auditLog.id);
+    expect(entries.filter((e) => e.details?.apiKeyId === key.id && e.action.startsWith('api_key_')).map((e) => [e.action, e.actorUserId])).toEqual([
+      ['api_key_created', ownerId],
+      ['api_key_revoked', ownerId],
+    ]);
   });
 
   it("answers 404 for another company's key or an unknown id", async () => {
@@ -166,7 +171,12 @@ describe('requests made with a key', () => {
     expect(row).toEqual({ companyId, userId: ownerId });
     const invite = await withKey(key.key, 'POST', `/api/job/${job.id}/interview`, { candidateName: 'Ada Lovelace', email: 'ada@example.com' });
     expect(invite.statusCode, invite.body).toBe(201);
+    const [interview] = await t.database.db.select({ source: interviews.source }).from(interviews).where(eq(interviews.jobId, job.id));
+    expect(interview).toEqual({ source: 'api' });
     expect((await withKey(key.key, 'POST', `/api/job/${job.id}/close`)).statusCode).toBe(200);
+    // The audit log tells the key's action from its creator's own.
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.subject, `job:${job.id}`)).orderBy(auditLog.id);
+    expect(entries.map((e) => ({ action: e.action, actorUserId: e.actorUserId, details: e.details }))).toEqual([{ action: 'job_closed', actorUserId: ownerId, details: { apiKeyId: key.id } }]);
   });
 
   it("never sees another company's records: 404 as for a member", async () => {

@@ -5,7 +5,7 @@ import { JOB_CLOSED_MESSAGE } from '../../../contracts/interviews';
 import { isInterviewOpen } from '../../../contracts/statuses';
 import type { Db, Tx } from '../../db/client';
 import { applications, applyPages, companies, emails, interviewConsents, interviews, jobs, phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { auditActor, recordAudit, type AuditEntry } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import type { RoomService } from '../../rooms/rooms';
@@ -116,8 +116,14 @@ export async function setApplyPage(deps: Pick<ApplyDeps, 'db' | 'appUrl'>, user:
   if (enabled && !user.isApproved) throw new AppError('NOT_APPROVED', 'Your account is awaiting approval');
   if (enabled && owned.closedAt) throw new AppError('CONFLICT', `${JOB_CLOSED_MESSAGE.replace(/\.$/, '')}: reopen it before opening its application page.`);
   const existing = await pageOf(db, target);
+  const audit = { action: enabled ? 'apply_page_opened' : 'apply_page_closed', ...auditActor(user), subject: target.kind === 'job' ? (`job:${target.id}` as const) : (`phone_screening:${target.id}` as const) } satisfies AuditEntry;
   if (existing) {
-    const [updated] = await db.update(applyPages).set({ enabled }).where(eq(applyPages.id, existing.id)).returning();
+    if (existing.enabled === enabled) return stateOf(deps.appUrl, existing, owned.closedAt);
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx.update(applyPages).set({ enabled }).where(eq(applyPages.id, existing.id)).returning();
+      await recordAudit(tx, audit);
+      return row;
+    });
     return stateOf(deps.appUrl, updated, owned.closedAt);
   }
   if (!enabled) return stateOf(deps.appUrl, undefined, owned.closedAt);
@@ -128,6 +134,7 @@ export async function setApplyPage(deps: Pick<ApplyDeps, 'db' | 'appUrl'>, user:
       .values({ companyId: user.companyId, jobId: target.kind === 'job' ? target.id : null, screeningId: target.kind === 'screening' ? target.id : null, slug: newSlug(owned.title), enabled: true })
       .onConflictDoNothing()
       .returning();
+    if (created) await recordAudit(db, audit);
     const row = created ?? (await pageOf(db, target));
     if (row) return stateOf(deps.appUrl, row, owned.closedAt);
   }

@@ -142,6 +142,10 @@ describe("the recruiter's switch", () => {
 
     expect((await switchOn(job.id)).slug).toBe(on.slug);
     expect((await apply(on.slug!, { fields: { email: 'first@example.com' } })).statusCode).toBe(201);
+    // Switching on an open page again changes nothing; each real change is on the audit log.
+    expect((await switchOn(job.id)).slug).toBe(on.slug);
+    const entries = await t.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.subject, `job:${job.id}`)).orderBy(auditLog.id);
+    expect(entries.map((e) => e.action)).toEqual(['apply_page_opened', 'apply_page_closed', 'apply_page_opened']);
   });
 
   it('takes no applications for a closed job, and does not switch its page on', async () => {

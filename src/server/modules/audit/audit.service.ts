@@ -6,7 +6,7 @@ import { ALTERNATIVE_KIND_LABELS, type AlternativeKind } from '../../../contract
 import type { CompanyRole, DeletionReason, ReviewDecision } from '../../../contracts/statuses';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import { ADDRESS_PREFIX, recordAudit } from '../../lib/audit';
+import { ADDRESS_PREFIX, auditActor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../auth/session';
 import { csvCell } from '../../lib/csv';
@@ -245,7 +245,7 @@ export async function auditCsv(db: Db, user: SessionUser, filters: AuditLogFilte
     ...(filters.subject ? { subject: filters.subject } : {}),
     ...(filters.actor !== undefined ? { actor: filters.actor } : {}),
   };
-  await recordAudit(db, { action: 'audit_log_exported', actorUserId: user.id, companyId: user.companyId, details: used });
+  await recordAudit(db, { action: 'audit_log_exported', ...auditActor(user), details: used });
   async function* lines(): AsyncIterable<string> {
     yield `${CSV_HEADER.map(csvCell).join(',')}\r\n`;
     let cursor: Cursor | null = null;

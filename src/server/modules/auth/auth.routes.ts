@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginInput, publicUser, registerInput } from '../../../contracts/auth';
-import { auditPseudonyms, recordAudit } from '../../lib/audit';
+import { auditPseudonyms, auditActor, recordAudit } from '../../lib/audit';
 import { readAsUser } from '../../plugins/access';
 import { login, register, toPublicUser } from './auth.service';
 import { confirmSession, destroySession, hashSessionId, SESSION_COOKIE, setSessionCookie, type SessionClock } from './session';
@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (sessionId) {
       await db.transaction(async (tx) => {
         await destroySession(tx, sessionId);
-        if (user) await recordAudit(tx, { action: 'logout', actorUserId: user.id, companyId: user.companyId, subject: `user:${user.id}`, ip: pseudonyms.address(request.ip) });
+        if (user) await recordAudit(tx, { action: 'logout', ...auditActor(user), subject: `user:${user.id}`, ip: pseudonyms.address(request.ip) });
       });
       // Other instances find the row gone in their next check; this one forgets at once.
       app.sessionCache.delete(hashSessionId(sessionId));

@@ -16,7 +16,7 @@ import {
   phoneScreenings,
   users,
 } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { auditActor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { RecordingStorage } from '../../storage/recordings';
 import type { TwilioSettings } from '../../telephony/twilio';
@@ -95,7 +95,7 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStorage 
     auditTrail: audits.map((a) => ({ at: iso(a.at), action: a.action, details: a.details })),
     recordings: segments.map((s) => (s.present ? { file: s.file, bytes: s.bytes } : { file: null, bytes: s.bytes, missing: true })),
   };
-  await recordAudit(db, { action: 'candidate_data_exported', actorUserId: user.id, companyId: user.companyId, subject: `interview:${interviewId}` });
+  await recordAudit(db, { action: 'candidate_data_exported', ...auditActor(user), subject: `interview:${interviewId}` });
 
   const stream = zipStream(async (zip) => {
     await zip.text('interview.json', JSON.stringify(document, null, 2));
@@ -160,7 +160,7 @@ export async function exportPhoneCandidate(deps: { db: Db; twilio: TwilioSetting
     db.select().from(callOptOuts).where(eq(callOptOuts.candidateId, candidateId)),
     db.select().from(dataRequests).where(eq(dataRequests.phoneCandidateId, candidateId)),
   ]);
-  await recordAudit(db, { action: 'candidate_data_exported', actorUserId: user.id, companyId: user.companyId, subject: `phone_candidate:${candidateId}` });
+  await recordAudit(db, { action: 'candidate_data_exported', ...auditActor(user), subject: `phone_candidate:${candidateId}` });
 
   const stream = zipStream(async (zip) => {
     // The recordings first, so the document says which of them are in the archive.

@@ -3,7 +3,7 @@ import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, JOB_CLOSED_MESSAGE } from '.
 import type { ImportPreview, ImportResult } from '../../../contracts/imports';
 import type { Db, Tx } from '../../db/client';
 import { interviews, jobs, phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { auditActor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import type { RoomService } from '../../rooms/rooms';
@@ -102,7 +102,7 @@ export async function importJobCandidates(deps: ImportDeps, user: SessionUser, j
       created = await tx.insert(interviews).values(checked.accepted.map((a) => newInterviewValues(job, a.input, now, days, 'import'))).returning();
       await countNewInterviews(tx, jobId, created.length);
     }
-    await recordAudit(tx, { action: 'candidates_imported', actorUserId: user.id, companyId: user.companyId, subject: `job:${jobId}`, details: { rows: created.length, skipped: checked.preview.skipped } });
+    await recordAudit(tx, { action: 'candidates_imported', ...auditActor(user), subject: `job:${jobId}`, details: { rows: created.length, skipped: checked.preview.skipped } });
     return { created: created.length, skipped: checked.preview.skipped, invited: 0, invitationsFailed: 0, invitationNote: null };
   });
   if (!('created' in outcome)) return outcome;
@@ -140,7 +140,7 @@ export async function importScreeningCandidates(db: Db, user: SessionUser, scree
       await tx.insert(phoneScreeningCandidates).values(checked.accepted.map((a) => newCandidateValues(screeningId, a.input, 'import')));
     }
     const rows = checked.accepted.length;
-    await recordAudit(tx, { action: 'candidates_imported', actorUserId: user.id, companyId: user.companyId, subject: `phone_screening:${screeningId}`, details: { rows, skipped: checked.preview.skipped } });
+    await recordAudit(tx, { action: 'candidates_imported', ...auditActor(user), subject: `phone_screening:${screeningId}`, details: { rows, skipped: checked.preview.skipped } });
     return { created: rows, skipped: checked.preview.skipped, invited: 0, invitationsFailed: 0, invitationNote: null };
   });
 }

@@ -10,7 +10,7 @@ import {
 import { isInterviewOpen } from '../../../contracts/statuses';
 import type { Db, Tx } from '../../db/client';
 import { emails, interviews, jobs } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { auditActor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import type { SessionUser } from '../auth/session';
@@ -200,7 +200,7 @@ export async function resendInvitation(deps: InvitationDeps, user: SessionUser, 
   const emailId = await db.transaction(async (tx) => {
     const id = await enqueueInvitation(tx, deps, user, interview, message, expiresAt);
     await tx.update(jobs).set({ lastActivity: new Date() }).where(eq(jobs.id, interview.jobId));
-    await recordAudit(tx, { action: 'candidate_invitation_resent', actorUserId: user.id, companyId: user.companyId, subject: `interview:${interviewId}`, details: { days } });
+    await recordAudit(tx, { action: 'candidate_invitation_resent', ...auditActor(user), subject: `interview:${interviewId}`, details: { days } });
     return id;
   });
   const statuses = await deliveredStatuses(deps, [emailId]);

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { copyTitle, JOB_HAS_INTERVIEWS, type UpdateJobInput } from '../../../contracts/jobs';
 import type { Db } from '../../db/client';
 import { interviews, jobs } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { auditActor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../auth/session';
 import { getOwnJob } from './jobs.service';
@@ -44,7 +44,7 @@ export async function setJobClosed(db: Db, user: SessionUser, id: number, closed
       .where(and(ownJob(user, id), closed ? isNull(jobs.closedAt) : isNotNull(jobs.closedAt)))
       .returning();
     if (changed) {
-      await recordAudit(tx, { action: closed ? 'job_closed' : 'job_reopened', actorUserId: user.id, companyId: user.companyId, subject: `job:${id}` });
+      await recordAudit(tx, { action: closed ? 'job_closed' : 'job_reopened', ...auditActor(user), subject: `job:${id}` });
       return changed;
     }
     const [row] = await tx.select().from(jobs).where(ownJob(user, id)).limit(1);
@@ -65,7 +65,7 @@ export async function deleteJob(db: Db, user: SessionUser, id: number): Promise<
     const [used] = await tx.select({ id: interviews.id }).from(interviews).where(eq(interviews.jobId, id)).limit(1);
     if (used) throw new AppError('CONFLICT', JOB_HAS_INTERVIEWS);
     await tx.delete(jobs).where(eq(jobs.id, id));
-    await recordAudit(tx, { action: 'job_deleted', actorUserId: user.id, companyId: user.companyId, subject: `job:${id}` });
+    await recordAudit(tx, { action: 'job_deleted', ...auditActor(user), subject: `job:${id}` });
   });
 }
 

@@ -6,7 +6,7 @@ import type { AcceptInvitationInput, InvitationView, InviteMemberInput, OpenInvi
 import { MEMBER_INVITATION_DAYS, type CompanyRole } from '../../../contracts/statuses';
 import type { Db, Tx } from '../../db/client';
 import { companies, memberInvitations, users } from '../../db/schema';
-import { recordAudit, type Pseudonym } from '../../lib/audit';
+import { auditActor, recordAudit, type Pseudonym } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { COMMON_PASSWORD, isCommonPassword } from '../../lib/passwords';
 import type { Mailer } from '../../mail/mailer';
@@ -124,7 +124,7 @@ export async function inviteMember(options: { deps: MailDeps; user: SessionUser;
       .values({ companyId: user.companyId, email, companyRole: input.companyRole, tokenHash: hashInvitationToken(token), invitedBy: user.id, createdAt: now, expiresAt })
       .returning();
     for (const { id } of replaced) {
-      await recordAudit(tx, { action: 'invitation_revoked', actorUserId: user.id, companyId: user.companyId, ip: address, details: { invitationId: id, replacedBy: row!.id } });
+      await recordAudit(tx, { action: 'invitation_revoked', ...auditActor(user), ip: address, details: { invitationId: id, replacedBy: row!.id } });
     }
     await recordAudit(tx, {
       action: 'member_invited',
@@ -155,7 +155,7 @@ export async function revokeInvitation(options: { db: Db; user: SessionUser; inv
     if (row.acceptedAt) throw new AppError('CONFLICT', 'This invitation has already been accepted: the person is a member now.');
     if (row.revokedAt) return;
     await tx.update(memberInvitations).set({ revokedAt: now }).where(eq(memberInvitations.id, row.id));
-    await recordAudit(tx, { action: 'invitation_revoked', actorUserId: user.id, companyId: user.companyId, ip: address, details: { invitationId: row.id } });
+    await recordAudit(tx, { action: 'invitation_revoked', ...auditActor(user), ip: address, details: { invitationId: row.id } });
   });
 }
 

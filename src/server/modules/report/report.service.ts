@@ -4,7 +4,7 @@ import type { ReviewDecision } from '../../../contracts/statuses';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { interviewReviews, interviews, jobs, users } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { auditActor, recordAudit } from '../../lib/audit';
 import { csvCell } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../auth/session';
@@ -70,7 +70,7 @@ export async function saveReview(
     if (!before.current.criteria.some((c) => c.name === s.criterion)) throw new AppError('VALIDATION_FAILED', `No criterion named "${s.criterion}" in this evaluation`);
   }
   // Each entry is audited with it, by id: its reason (free text about the person) stays in interview_reviews (decision 024).
-  const audit = { actorUserId: user.id, companyId: user.companyId, subject: `interview:${interviewId}` } as const;
+  const audit = { ...auditActor(user), subject: `interview:${interviewId}` } as const;
   await deps.db.transaction(async (tx) => {
     for (const s of input.scores) {
       const from = before.current.criteria.find((c) => c.name === s.criterion)!.score;
@@ -160,7 +160,7 @@ export async function interviewsCsv(db: Db, user: SessionUser, jobId: number): P
       .join(','),
   );
   // Names and emails leave the product here: audited like a candidate's own export.
-  await recordAudit(db, { action: 'interviews_exported', actorUserId: user.id, companyId: user.companyId, subject: `job:${jobId}`, details: { rows: lines.length } });
+  await recordAudit(db, { action: 'interviews_exported', ...auditActor(user), subject: `job:${jobId}`, details: { rows: lines.length } });
   const slug = job.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'job';
   return { filename: `${slug}-interviews.csv`, csv: `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n` };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { templateNameTaken, type JobTemplate, type TemplateListItem } from '../../../contracts/templates';
 import type { Db, Tx } from '../../db/client';
 import { jobs, jobTemplates } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { auditActor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../auth/session';
 
@@ -80,7 +80,7 @@ export async function saveTemplate(db: Db, user: SessionUser, input: { jobId: nu
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError('CONFLICT', templateNameTaken(input.name));
-    await recordAudit(tx, { action: 'template_saved', actorUserId: user.id, companyId: user.companyId, subject: `job:${job.id}`, details: { templateId: row.id } });
+    await recordAudit(tx, { action: 'template_saved', ...auditActor(user), subject: `job:${job.id}`, details: { templateId: row.id } });
     return { id: row.id, name: row.name, title: row.title, questionCount: row.questions.length, createdAt: row.createdAt.toISOString() };
   });
 }
@@ -90,6 +90,6 @@ export async function deleteTemplate(db: Db, user: SessionUser, id: number): Pro
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(jobTemplates).where(ownTemplate(user.companyId, id)).returning({ id: jobTemplates.id });
     if (!row) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
-    await recordAudit(tx, { action: 'template_deleted', actorUserId: user.id, companyId: user.companyId, details: { templateId: row.id } });
+    await recordAudit(tx, { action: 'template_deleted', ...auditActor(user), details: { templateId: row.id } });
   });
 }

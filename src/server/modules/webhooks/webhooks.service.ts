@@ -14,6 +14,7 @@ import {
 import type { WebhookConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { auditActor, recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../auth/session';
 import { HostNotFoundError, RefusedAddressError, type AddressGuard } from './address-guard';
@@ -108,39 +109,57 @@ export async function listEndpoints(db: Db, user: SessionUser): Promise<WebhookE
 export async function createEndpoint(deps: WebhookServiceDeps, user: SessionUser, input: CreateWebhookEndpointInput & { events: WebhookEvent[] }): Promise<CreatedWebhookEndpoint> {
   const url = await checkEndpointUrl(deps, input.url);
   const secret = newWebhookSecret();
-  const [row] = await deps.db
-    .insert(webhookEndpoints)
-    .values({ companyId: user.companyId, url, description: input.description ?? '', events: input.events, secret, createdBy: user.id, createdAt: deps.now() })
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(webhookEndpoints)
+      .values({ companyId: user.companyId, url, description: input.description ?? '', events: input.events, secret, createdBy: user.id, createdAt: deps.now() })
+      .returning();
+    await recordAudit(tx, { action: 'webhook_endpoint_added', ...auditActor(user), details: { endpointId: created!.id } });
+    return created;
+  });
   return { endpoint: toEndpoint(row!, undefined), secret };
 }
 
 export async function updateEndpoint(deps: WebhookServiceDeps, user: SessionUser, endpointId: number, input: UpdateWebhookEndpointInput & { events?: WebhookEvent[] }): Promise<WebhookEndpoint> {
   const row = await ownEndpoint(deps.db, user, endpointId);
   const url = input.url !== undefined && input.url !== row.url ? await checkEndpointUrl(deps, input.url) : undefined;
-  const [updated] = await deps.db
-    .update(webhookEndpoints)
-    .set({ url, description: input.description, events: input.events, enabled: input.enabled })
-    .where(eq(webhookEndpoints.id, row.id))
-    .returning();
+  const updated = await deps.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(webhookEndpoints)
+      .set({ url, description: input.description, events: input.events, enabled: input.enabled })
+      .where(eq(webhookEndpoints.id, row.id))
+      .returning();
+    const enabled = input.enabled === undefined || input.enabled === row.enabled ? null : input.enabled;
+    await recordAudit(tx, { action: 'webhook_endpoint_changed', ...auditActor(user), details: { endpointId: row.id, urlChanged: url !== undefined, enabled } });
+    return changed;
+  });
   return toEndpoint(updated!, (await lastDeliveries(deps.db, [row.id])).get(row.id));
 }
 
 /** Deletes the endpoint and its delivery log; pending deliveries are not sent. */
 export async function deleteEndpoint(db: Db, user: SessionUser, endpointId: number): Promise<void> {
   const row = await ownEndpoint(db, user, endpointId);
-  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
+  await db.transaction(async (tx) => {
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
+    await recordAudit(tx, { action: 'webhook_endpoint_deleted', ...auditActor(user), details: { endpointId: row.id } });
+  });
 }
 
 export async function readSecret(db: Db, user: SessionUser, endpointId: number): Promise<{ secret: string }> {
-  return { secret: (await ownEndpoint(db, user, endpointId)).secret };
+  const row = await ownEndpoint(db, user, endpointId);
+  // Who has seen a signing secret is on record: anyone holding it can forge this company's events.
+  await recordAudit(db, { action: 'webhook_secret_revealed', ...auditActor(user), details: { endpointId: row.id } });
+  return { secret: row.secret };
 }
 
 /** A new secret, used from the next attempt on (pending deliveries included); the old one stops verifying at once. */
 export async function rollSecret(db: Db, user: SessionUser, endpointId: number): Promise<{ secret: string }> {
   const row = await ownEndpoint(db, user, endpointId);
   const secret = newWebhookSecret();
-  await db.update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, row.id));
+  await db.transaction(async (tx) => {
+    await tx.update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, row.id));
+    await recordAudit(tx, { action: 'webhook_secret_rolled', ...auditActor(user), details: { endpointId: row.id } });
+  });
   return { secret };
 }
 

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contracts/jobs';
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookPayload } from '../../../contracts/webhooks';
-import { interviews, phoneCalls, phoneScreeningCandidates, phoneScreenings, users, webhookDeliveries } from '../../db/schema';
+import { auditLog, interviews, phoneCalls, phoneScreeningCandidates, phoneScreenings, users, webhookDeliveries } from '../../db/schema';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
 import { makeInterview, makeMember } from '../../test/factories';
 import { waitFor } from '../../test/wait';
@@ -127,6 +127,17 @@ describe('endpoints', () => {
     await deleteEndpoint(owner, id);
     expect((await owner.get(`/api/webhooks/${id}/secret`)).statusCode).toBe(404);
     expect((await owner.get('/api/webhooks')).json<WebhookEndpoint[]>().map((e) => e.id)).not.toContain(id);
+
+    // Each change, and each time the secret was shown, is on the audit log.
+    const entries = await t.database.db.select({ action: auditLog.action, details: auditLog.details }).from(auditLog).orderBy(auditLog.id);
+    expect(entries.filter((e) => e.details?.endpointId === id).map((e) => e.action)).toEqual([
+      'webhook_endpoint_added',
+      'webhook_secret_revealed',
+      'webhook_secret_rolled',
+      'webhook_secret_revealed',
+      'webhook_endpoint_changed',
+      'webhook_endpoint_deleted',
+    ]);
   });
 
   it('refuses bad input with a sentence, other companies\' endpoints with 404, and members who are not owners with 403', async () => {
