@@ -1,9 +1,9 @@
-import { LoaderCircle, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { API_KEY_SCOPE_LABELS, type ApiKey } from '@/contracts/api-keys';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { toast } from '@/client/components/ui/use-toast';
 import { describeError } from '@/client/lib/error-messages';
 import { useRevokeApiKey } from '../api/manage-api-keys';
@@ -82,33 +82,15 @@ function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClos
     });
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={apiKey !== null}
-      onOpenChange={(open) => {
-        if (!open && !revoke.isPending) onClose();
-      }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Revoke {apiKey?.name}?</DialogTitle>
-          <DialogDescription>Every request made with this key is refused from now on. This cannot be undone: a system that needs access again needs a new key.</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" disabled={revoke.isPending} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="button" variant="destructive" disabled={revoke.isPending} onClick={confirm}>
-            {revoke.isPending ? (
-              <>
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-                Revoking...
-              </>
-            ) : (
-              'Revoke key'
-            )}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      title={`Revoke ${apiKey?.name}?`}
+      description="Every request made with this key is refused from now on. This cannot be undone: a system that needs access again needs a new key."
+      confirmLabel="Revoke key"
+      pendingLabel="Revoking..."
+      isPending={revoke.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

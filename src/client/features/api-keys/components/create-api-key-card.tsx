@@ -5,20 +5,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { API_KEY_SCOPE_DESCRIPTIONS, API_KEY_SCOPE_LABELS, createApiKeyInput, type CreateApiKeyInput, type CreatedApiKey } from '@/contracts/api-keys';
 import { API_KEY_SCOPES } from '@/contracts/statuses';
 import { describedBy, FormField } from '@/client/components/form-field';
+import { selectClass } from '@/client/components/ui/select-class';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/use-toast';
-import { cn } from '@/client/lib/cn';
 import { describeError, errorCode } from '@/client/lib/error-messages';
 import { useCreateApiKey } from '../api/manage-api-keys';
 
-/** A native select styled like the inputs (native: the keyboard and screen readers know it). */
-const selectClass = cn(
-  'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs',
-  'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-  'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-50',
-);
 
 /** 'Create an API key' (owners): a name and a scope; the new key is then shown once, with a copy button. */
 export function CreateApiKeyCard() {

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AUDIT_ACTION_GROUPS, AUDIT_ACTION_LABELS, AUDIT_SUBJECT_MESSAGE, AUDIT_SUBJECT_PATTERN, auditAction } from '@/contracts/audit';
 import { describedBy, FormField } from '@/client/components/form-field';
+import { selectClass } from '@/client/components/ui/select-class';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
-import { cn } from '@/client/lib/cn';
 import { useAuditActors } from '../api/get-audit-log';
 import { hasFilters, NO_FILTERS, type AuditFilterValues } from '../lib/filters';
 
@@ -23,10 +23,6 @@ const filterForm = z
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'The last day cannot be before the first day', path: ['to'] });
 
-const selectClass = cn(
-  'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs',
-  'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-);
 
 interface FiltersProps {
   initial: AuditFilterValues;

@@ -11,7 +11,7 @@ import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/use-toast';
 import { describeError, errorCode } from '@/client/lib/error-messages';
 import { useInviteMember } from '../api/manage-members';
-import { selectClass } from './select-class';
+import { selectClass } from '@/client/components/ui/select-class';
 
 /** 'Invite a member' (owners): an address and a role; the invitee gets an email with a link to join. */
 export function InviteMemberCard() {

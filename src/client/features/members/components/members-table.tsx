@@ -8,7 +8,7 @@ import { describeError } from '@/client/lib/error-messages';
 import { useChangeMemberRole } from '../api/manage-members';
 import { dateFormat } from '../lib/format';
 import { RemoveMemberDialog } from './remove-member-dialog';
-import { selectClass } from './select-class';
+import { selectClass } from '@/client/components/ui/select-class';
 
 interface MembersTableProps {
   members: Member[];

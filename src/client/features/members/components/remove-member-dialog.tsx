@@ -1,7 +1,5 @@
-import { LoaderCircle } from 'lucide-react';
 import type { Member } from '@/contracts/members';
-import { Button } from '@/client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
 import { describeError } from '@/client/lib/error-messages';
 import { useRemoveMember } from '../api/manage-members';
@@ -28,37 +26,20 @@ export function RemoveMemberDialog({ member, companyName, onClose }: RemoveMembe
     });
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={member !== null}
-      onOpenChange={(open) => {
-        // Stay open while removing, so the outcome is reported against this request.
-        if (!open && !remove.isPending) onClose();
-      }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Remove {member?.username}?</DialogTitle>
-          <DialogDescription>
-            {member?.isYou ? 'You lose' : 'They lose'} access to {companyName} at once: every session ends and signing in is refused. Jobs, interviews
-            and reviews {member?.isYou ? 'you' : 'they'} created stay with the company.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" disabled={remove.isPending} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="button" variant="destructive" disabled={remove.isPending} onClick={confirm}>
-            {remove.isPending ? (
-              <>
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-                Removing...
-              </>
-            ) : (
-              'Remove member'
-            )}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      title={`Remove ${member?.username}?`}
+      description={
+        <>
+          {member?.isYou ? 'You lose' : 'They lose'} access to {companyName} at once: every session ends and signing in is refused. Jobs, interviews
+          and reviews {member?.isYou ? 'you' : 'they'} created stay with the company.
+        </>
+      }
+      confirmLabel="Remove member"
+      pendingLabel="Removing..."
+      isPending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,7 +1,5 @@
-import { LoaderCircle } from 'lucide-react';
 import type { WebhookEndpoint } from '@/contracts/webhooks';
-import { Button } from '@/client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
 import { describeError } from '@/client/lib/error-messages';
 import { useDeleteWebhookEndpoint } from '../api/webhooks';
@@ -20,35 +18,15 @@ export function DeleteEndpointDialog({ endpoint, onClose }: { endpoint: WebhookE
     });
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={endpoint !== null}
-      onOpenChange={(open) => {
-        if (!open && !remove.isPending) onClose();
-      }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete this endpoint?</DialogTitle>
-          <DialogDescription>
-            {endpoint?.url} gets no more events, deliveries still waiting are not sent, and its delivery log is deleted. To pause it instead, disable it.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" disabled={remove.isPending} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="button" variant="destructive" disabled={remove.isPending} onClick={confirm}>
-            {remove.isPending ? (
-              <>
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-                Deleting...
-              </>
-            ) : (
-              'Delete endpoint'
-            )}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      title="Delete this endpoint?"
+      description={`${endpoint?.url} gets no more events, deliveries still waiting are not sent, and its delivery log is deleted. To pause it instead, disable it.`}
+      confirmLabel="Delete endpoint"
+      pendingLabel="Deleting..."
+      isPending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }
