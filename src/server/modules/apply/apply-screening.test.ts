@@ -7,6 +7,7 @@ import type { PhoneScreening, ScreeningCandidate } from '../../../contracts/phon
 import { applications, auditLog, phoneScreeningCandidates, webhookDeliveries, webhookEndpoints, users } from '../../db/schema';
 import { Agent, createTestApp, nextAddress, type TestApp } from '../../test/app';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
+import { multipart } from '../../test/multipart';
 import { waitFor } from '../../test/wait';
 import { dispatchDueCalls } from '../phone-calls/scheduler';
 
@@ -43,19 +44,11 @@ async function screeningWithPage(jobTitle: string): Promise<{ screening: PhoneSc
   return { screening, slug: on.json<ApplyPageState>().slug! };
 }
 
-function multipart(fields: Record<string, string>) {
-  const boundary = `----apply${randomBytes(8).toString('hex')}`;
-  const body = Object.entries(fields)
-    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-    .join('');
-  return { payload: Buffer.from(`${body}--${boundary}--\r\n`), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function apply(slug: string, fields: Record<string, string>): Promise<LightMyRequestResponse> {
   const page = (await t.app.inject({ method: 'GET', url: `/api/apply/${slug}`, remoteAddress: nextAddress() })).json<PublicApplyPage>();
   const sent = { candidateName: 'Kenji Sato', countryCode: '+81', phoneNumber: '90 1234 5678', timeZone: 'Asia/Tokyo', email: '', consent: 'on', noticeVersion: page.notice.version, formToken: page.formToken, ...fields };
   clock = new Date(clock.getTime() + 30_000);
-  return t.app.inject({ method: 'POST', url: `/api/apply/${slug}`, remoteAddress: nextAddress(), ...multipart(sent) });
+  return t.app.inject({ method: 'POST', url: `/api/apply/${slug}`, remoteAddress: nextAddress(), ...multipart(Object.entries(sent).map(([name, value]) => ({ name, value }))) });
 }
 
 const candidatesOf = (screeningId: number) => t.database.db.select().from(phoneScreeningCandidates).where(eq(phoneScreeningCandidates.screeningId, screeningId));

@@ -9,6 +9,7 @@ import { applications, auditLog, emails, interviewConsents, interviews, users, w
 import { Agent, createTestApp, nextAddress, type TestApp } from '../../test/app';
 import { makeMember } from '../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
+import { multipart, type MultipartPart } from '../../test/multipart';
 import { waitFor } from '../../test/wait';
 import { issueFormToken, TOO_FAST } from './form-token';
 
@@ -62,24 +63,6 @@ const openPage = async (slug: string) => {
   return res;
 };
 
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-  type?: string;
-}
-
-function multipart(parts: Part[]) {
-  const boundary = `----apply${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const file = p.filename !== undefined ? `; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${file}\r\n\r\n`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 interface ApplyOptions {
   fields?: Record<string, string>;
   cv?: { filename: string; bytes: Buffer; type?: string };
@@ -103,7 +86,7 @@ async function apply(slug: string, options: ApplyOptions = {}): Promise<LightMyR
     formToken: options.formToken ?? page.formToken,
     ...options.fields,
   };
-  const parts: Part[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
+  const parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
   if (options.cv) parts.push({ name: 'cv', value: options.cv.bytes, filename: options.cv.filename, type: options.cv.type });
   const body = multipart(parts);
   return t.app.inject({ method: 'POST', url: `/api/apply/${slug}`, remoteAddress: options.remoteAddress ?? nextAddress(), ...body });
