@@ -10,13 +10,13 @@ export function PhoneScreeningPage() {
   const canEdit = useCan('recruiter');
   return (
     <AppShell>
-      <PhoneScreeningDetail key={id} id={id} candidateActions={(screeningId) => <ImportCandidatesButton target={{ kind: 'screening', id: screeningId }} />} />
-      {/* The public application page (decision 035); an unknown screening shows the detail's own "not found". */}
-      {/^\d+$/.test(id) ? (
-        <div className="mt-6">
-          <ApplyPageCard key={id} target={{ kind: 'screening', id: Number(id) }} canEdit={canEdit} />
-        </div>
-      ) : null}
+      <PhoneScreeningDetail
+        key={id}
+        id={id}
+        candidateActions={(screeningId) => <ImportCandidatesButton target={{ kind: 'screening', id: screeningId }} />}
+        // The public application page (decision 035), once the screening is found.
+        footer={(screeningId) => <ApplyPageCard target={{ kind: 'screening', id: screeningId }} canEdit={canEdit} />}
+      />
     </AppShell>
   );
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationView, ApplyPageState, ApplyRefused, ApplyResult, PublicApplyPage } from '../../../contracts/apply';
@@ -343,11 +344,20 @@ describe("the candidate's data", () => {
     expect((await apply(slug!, { fields: { email: 'erase.me@example.com', coverNote: 'Private words.' }, cv: { filename: 'cv.pdf', bytes: PDF } })).statusCode).toBe(201);
     const [iv] = await jobInterviews(job.id);
     expect(await t.database.db.select().from(applications).where(eq(applications.interviewId, iv!.id))).toHaveLength(1);
+    // Before: the candidate's access export holds what they sent, the CV as the file it was.
+    const exported = unzipSync(new Uint8Array((await recruiter.get(`/api/interview/${iv!.id}/export`)).rawPayload));
+    expect(Buffer.from(exported['application-cv.pdf']!).equals(PDF)).toBe(true);
+    const document = JSON.parse(strFromU8(exported['interview.json']!)) as { interview: { source: string }; application: unknown };
+    expect(document.interview.source).toBe('apply');
+    expect(document.application).toEqual({ appliedAt: expect.any(String), coverNote: 'Private words.', cv: { file: 'application-cv.pdf', fileName: 'cv.pdf', contentType: 'application/pdf', bytes: PDF.length } });
     const res = await recruiter.post(`/api/interview/${iv!.id}/delete-data`, { reason: 'candidate_request' });
     expect(res.json()).toEqual({ deleted: true });
     expect(await t.database.db.select().from(applications).where(eq(applications.interviewId, iv!.id))).toEqual([]);
     expect((await recruiter.get(`/api/interview/${iv!.id}/application`)).json()).toEqual({ application: null });
     expect((await recruiter.get(`/api/interview/${iv!.id}/application/cv`)).statusCode).toBe(404);
+    const after = unzipSync(new Uint8Array((await recruiter.get(`/api/interview/${iv!.id}/export`)).rawPayload));
+    expect(Object.keys(after)).toEqual(['interview.json']);
+    expect(JSON.parse(strFromU8(after['interview.json']!))).toMatchObject({ application: null });
     // A deleted candidate's address applies afresh.
     expect((await apply(slug!, { fields: { email: 'erase.me@example.com' } })).json()).toMatchObject({ outcome: 'interview' });
   });

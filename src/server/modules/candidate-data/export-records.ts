@@ -1,4 +1,5 @@
-import type { dataRequests, phoneScreeningCandidates } from '../../db/schema';
+import path from 'node:path';
+import type { applications, dataRequests, phoneScreeningCandidates } from '../../db/schema';
 
 type CandidateRow = typeof phoneScreeningCandidates.$inferSelect;
 
@@ -11,6 +12,8 @@ export const phoneCandidateRecord = (
     | 'id'
     | 'screeningId'
     | 'candidateName'
+    | 'email'
+    | 'source'
     | 'countryCode'
     | 'phoneNumber'
     | 'interviewTime'
@@ -29,6 +32,8 @@ export const phoneCandidateRecord = (
   id: c.id,
   screeningId: c.screeningId,
   candidateName: c.candidateName,
+  email: c.email,
+  source: c.source,
   countryCode: c.countryCode,
   phoneNumber: c.phoneNumber,
   interviewTime: iso(c.interviewTime),
@@ -52,3 +57,24 @@ export const dataRequestRecord = (r: Pick<typeof dataRequests.$inferSelect, 'kin
   dueAt: iso(r.dueAt),
   completedAt: iso(r.completedAt),
 });
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+/** The CV's name in an access export: `application-cv` with the extension the candidate's file had. */
+export function applicationCvFile(a: Pick<ApplicationRow, 'cvFileName'>): string {
+  const extension = path.extname(a.cvFileName ?? '').toLowerCase();
+  return `application-cv${/^\.[a-z0-9]{1,5}$/.test(extension) ? extension : ''}`;
+}
+
+/**
+ * What the candidate sent with an application on the public page (decision 035), as both access
+ * exports list it: the cover note, and the CV as a file in the same archive.
+ */
+export const applicationRecord = (a: ApplicationRow | undefined) =>
+  a
+    ? {
+        appliedAt: iso(a.createdAt),
+        coverNote: a.coverNote,
+        cv: a.cv ? { file: applicationCvFile(a), fileName: a.cvFileName, contentType: a.cvContentType, bytes: a.cv.length } : null,
+      }
+    : null;

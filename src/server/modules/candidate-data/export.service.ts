@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   alternativeRequests,
+  applications,
   auditLog,
   callOptOuts,
   dataRequests,
@@ -22,7 +23,7 @@ import type { RecordingStorage } from '../../storage/recordings';
 import type { TwilioSettings } from '../../telephony/twilio';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
-import { dataRequestRecord, iso, phoneCandidateRecord } from './export-records';
+import { applicationCvFile, applicationRecord, dataRequestRecord, iso, phoneCandidateRecord } from './export-records';
 import { zipStream } from './export-zip';
 
 /** The version of the export's layout, written into it so a reader knows what it holds. */
@@ -39,7 +40,7 @@ export const EXPORT_FORMAT = 'hireloop-interview-export-1';
 export async function exportInterview(deps: { db: Db; storage: RecordingStorage }, user: SessionUser, interviewId: number): Promise<{ filename: string; stream: Readable }> {
   const { db, storage } = deps;
   const row = await getOwnInterview(db, user, interviewId);
-  const [reviews, notes, mail, requests, audits, consents, alternatives] = await Promise.all([
+  const [reviews, notes, mail, requests, audits, consents, alternatives, [application]] = await Promise.all([
     db
       .select({ review: interviewReviews, reviewer: users.username })
       .from(interviewReviews)
@@ -57,6 +58,7 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStorage 
     db.select().from(auditLog).where(eq(auditLog.subject, `interview:${interviewId}`)).orderBy(asc(auditLog.at)),
     db.select().from(interviewConsents).where(eq(interviewConsents.interviewId, interviewId)).orderBy(asc(interviewConsents.givenAt)),
     db.select().from(alternativeRequests).where(eq(alternativeRequests.interviewId, interviewId)).orderBy(asc(alternativeRequests.requestedAt)),
+    db.select().from(applications).where(eq(applications.interviewId, interviewId)),
   ]);
   // A segment whose file is gone (deleted data) is listed as missing rather than breaking the download half-way.
   const segments = await Promise.all(
@@ -70,6 +72,7 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStorage 
       jobId: row.jobId,
       candidateName: row.candidateName,
       email: row.email,
+      source: row.source,
       status: row.status,
       videoRecording: row.videoRecording,
       scheduledFor: iso(row.scheduledFor),
@@ -92,6 +95,7 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStorage 
     // The notice the candidate agreed to, word for word, and their requests for an alternative (decision 025).
     consents: consents.map((c) => ({ noticeVersion: c.noticeVersion, noticeText: c.noticeText, givenAt: iso(c.givenAt) })),
     alternativeRequests: alternatives.map((r) => ({ kind: r.kind, message: r.message, status: r.status, requestedAt: iso(r.requestedAt), resolvedAt: iso(r.resolvedAt) })),
+    application: applicationRecord(application),
     auditTrail: audits.map((a) => ({ at: iso(a.at), action: a.action, details: a.details })),
     recordings: segments.map((s) => (s.present ? { file: s.file, bytes: s.bytes } : { file: null, bytes: s.bytes, missing: true })),
   };
@@ -99,6 +103,7 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStorage 
 
   const stream = zipStream(async (zip) => {
     await zip.text('interview.json', JSON.stringify(document, null, 2));
+    if (application?.cv) await zip.stored(applicationCvFile(application), Readable.from([application.cv]));
     // WebM is compressed already: stored as it is.
     for (const segment of segments.filter((s) => s.present)) await zip.stored(segment.file, storage.read(segment.uploadId));
   });
@@ -154,11 +159,12 @@ export async function exportPhoneCandidate(deps: { db: Db; twilio: TwilioSetting
     .where(and(eq(phoneScreeningCandidates.id, candidateId), eq(phoneScreenings.companyId, user.companyId)));
   if (!found) throw new AppError('NOT_FOUND', 'Candidate not found');
   const { candidate: c, screening: s } = found;
-  const [calls, audits, [optOut], requests] = await Promise.all([
+  const [calls, audits, [optOut], requests, [application]] = await Promise.all([
     db.select().from(phoneCalls).where(eq(phoneCalls.candidateId, candidateId)).orderBy(asc(phoneCalls.attempt), asc(phoneCalls.id)),
     db.select().from(auditLog).where(eq(auditLog.subject, `phone_candidate:${candidateId}`)).orderBy(asc(auditLog.at), asc(auditLog.id)),
     db.select().from(callOptOuts).where(eq(callOptOuts.candidateId, candidateId)),
     db.select().from(dataRequests).where(eq(dataRequests.phoneCandidateId, candidateId)),
+    db.select().from(applications).where(eq(applications.phoneCandidateId, candidateId)),
   ]);
   await recordAudit(db, { action: 'candidate_data_exported', ...auditActor(user), subject: `phone_candidate:${candidateId}` });
 
@@ -181,6 +187,7 @@ export async function exportPhoneCandidate(deps: { db: Db; twilio: TwilioSetting
       optOut: optOut ? { reason: optOut.reason, optedOutAt: iso(optOut.optedOutAt) } : null,
       // Their request to delete their data, from the call link (decision 021).
       dataRequests: requests.map(dataRequestRecord),
+      application: applicationRecord(application),
       transcript: c.transcript,
       evaluation: c.feedback,
       calls: calls.map((call) => {
@@ -206,6 +213,7 @@ export async function exportPhoneCandidate(deps: { db: Db; twilio: TwilioSetting
       auditTrail: audits.map((a) => ({ at: iso(a.at), action: a.action, details: a.details })),
     };
     await zip.text('candidate.json', JSON.stringify(document, null, 2));
+    if (application?.cv) await zip.stored(applicationCvFile(application), Readable.from([application.cv]));
   });
   return { filename: `phone-candidate-${candidateId}-export.zip`, stream };
 }

@@ -12,8 +12,9 @@ import { ScreeningSettingsCard } from './screening-settings-card';
 /**
  * /phone-screening/{id}: the job description, questions, agent and rubric on the left, the candidates on the right.
  * `candidateActions`: more ways to add candidates, beside Add Candidate (the page passes the CSV import).
+ * `footer`: below the screening once it is found (the page passes its application page card).
  */
-export function PhoneScreeningDetail({ id, candidateActions }: { id: string; candidateActions?: (screeningId: number) => ReactNode }) {
+export function PhoneScreeningDetail({ id, candidateActions, footer }: { id: string; candidateActions?: (screeningId: number) => ReactNode; footer?: (screeningId: number) => ReactNode }) {
   const { data: screening, isLoading } = usePhoneScreening(id);
 
   if (isLoading) {
@@ -60,6 +61,7 @@ export function PhoneScreeningDetail({ id, candidateActions }: { id: string; can
         </div>
         <CandidatesSection screeningId={screening.id} addActions={candidateActions?.(screening.id)} />
       </div>
+      {footer ? <div className="mt-6">{footer(screening.id)}</div> : null}
     </div>
   );
 }
