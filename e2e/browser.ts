@@ -106,3 +106,19 @@ export async function waitForMail(match: (message: MailboxMessage) => boolean, t
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Chooses an option of a select (Radix) the way a keyboard user does: open it from its trigger,
+ * move focus to the option, press Enter; then waits until the list has closed with the choice shown.
+ * Not with the pointer: a long list scrolls by itself while the pointer rests on its scroll
+ * buttons, so a click aimed at an option can land on the button instead and choose nothing.
+ */
+export async function chooseOption(page: Page, trigger: Locator, option: string): Promise<void> {
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('option', { name: option, exact: true });
+  await item.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await trigger.filter({ hasText: option }).waitFor();
+}

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, newPage, registerViaApi, uniqueName, waitForPath } from './browser';
+import { expectToast, launchBrowser, newPage, registerViaApi, uniqueName, waitForPath, chooseOption } from './browser';
 import { expectToastOverDialog, signInAsOperator, withPage } from './hiring';
 
 // Issue 7's done-when: a recruiter, tried as a new user would, creates a screening, adds
@@ -42,14 +42,11 @@ async function addCandidate(page: Page, fields: { name: string; country: string;
   const dialog = page.getByRole('dialog');
   await dialog.getByText('Add a candidate for this phone screening.').waitFor();
   await dialog.getByLabel('Candidate Name').fill(fields.name);
-  await dialog.getByRole('combobox', { name: /Country/ }).click();
-  await page.getByRole('option', { name: fields.country }).click();
+  await chooseOption(page, dialog.getByRole('combobox', { name: /Country/ }), fields.country);
   await dialog.getByLabel('Phone Number').fill(fields.phone);
   await dialog.getByLabel('Interview Date').fill(fields.date);
-  await dialog.getByRole('combobox', { name: /Time$/ }).click();
-  await page.getByRole('option', { name: fields.time, exact: true }).click();
-  await dialog.getByRole('combobox', { name: /Time Zone/ }).click();
-  await page.getByRole('option', { name: fields.zone }).click();
+  await chooseOption(page, dialog.getByRole('combobox', { name: /Time$/ }), fields.time);
+  await chooseOption(page, dialog.getByRole('combobox', { name: /Time Zone/ }), fields.zone);
   await dialog.getByRole('button', { name: 'Add Candidate' }).click();
   await expectToastOverDialog(page, 'Candidate added', 'Candidate has been added to the phone screening.');
   await dialog.waitFor({ state: 'hidden' });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, newPage, registerViaApi, uniqueName, waitForPath } from './browser';
+import { expectToast, launchBrowser, newPage, registerViaApi, uniqueName, waitForPath, chooseOption } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,14 +47,11 @@ describe('phone screenings', () => {
       const dialog = page.getByRole('dialog');
       await dialog.getByText('Add a candidate for this phone screening.').waitFor();
       await dialog.getByLabel('Candidate Name').fill('Priya Nair');
-      await dialog.getByRole('combobox', { name: /Country/ }).click();
-      await page.getByRole('option', { name: '+91 India' }).click();
+      await chooseOption(page, dialog.getByRole('combobox', { name: /Country/ }), '+91 India');
       await dialog.getByLabel('Phone Number').fill('98765 43210');
       await dialog.getByLabel('Interview Date').fill('2026-12-01');
-      await dialog.getByRole('combobox', { name: /Time$/ }).click();
-      await page.getByRole('option', { name: '9:30 AM' }).click();
-      await dialog.getByRole('combobox', { name: /Time Zone/ }).click();
-      await page.getByRole('option', { name: 'UTC+05:30 (India)' }).click();
+      await chooseOption(page, dialog.getByRole('combobox', { name: /Time$/ }), '9:30 AM');
+      await chooseOption(page, dialog.getByRole('combobox', { name: /Time Zone/ }), 'UTC+05:30 (India)');
       await dialog.getByRole('button', { name: 'Add Candidate' }).click();
       await expectToast(page, 'Candidate added', 'Candidate has been added to the phone screening.');
       await page.getByText('Priya Nair').waitFor();
