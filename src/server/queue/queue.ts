@@ -13,6 +13,8 @@ export class JobQueue {
   private started = false;
   /** Statements pg-boss has issued and not yet seen answered; see stop(). */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Handlers running now; see stop(). */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(
     database: Database,
@@ -41,7 +43,14 @@ export class JobQueue {
   async register<T extends object>(name: string, handler: JobHandler<T>): Promise<void> {
     await this.boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
     await this.boss.work<T>(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
-      if (job) await handler(job.data);
+      if (!job) return;
+      const run = handler(job.data);
+      this.running.add(run);
+      try {
+        await run;
+      } finally {
+        this.running.delete(run);
+      }
     });
   }
 
@@ -54,14 +63,16 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
-    // pg-boss marks a finished job complete without awaiting it, so its stop can return with that
-    // statement still running; closing the database under it would fail it as an unhandled
-    // rejection. Wait for every statement it issued, and for the ones those lead to: a chain (its
-    // maintenance, a completion) issues its next statement as soon as the previous one answers, so
-    // the set is checked again only after a turn of the event loop has let such a chain go on.
+    // Closing the database under pg-boss would fail what it still does as an unhandled rejection,
+    // so wait until nothing is left: pg-boss marks a finished job complete without awaiting it (a
+    // statement after its stop returned); it stops waiting for handlers after its timeout; and a
+    // job fetched just as it stopped may start its handler afterwards. Each of these leads to the
+    // next (a fetch to a handler, a handler to its completion, a statement to the next of a chain)
+    // as soon as the one before settles, so the sets are checked again only after a turn of the
+    // event loop has let that happen.
     do {
-      await Promise.allSettled([...this.inFlight]);
+      await Promise.allSettled([...this.inFlight, ...this.running]);
       await new Promise((resolve) => setImmediate(resolve));
-    } while (this.inFlight.size > 0);
+    } while (this.inFlight.size > 0 || this.running.size > 0);
   }
 }
