@@ -2,6 +2,10 @@
  * API throughput next to a bare `node:http` JSON server, in one run, on the embedded database and
  * (when one answers at postgres://postgres@127.0.0.1:5432/postgres) on PostgreSQL.
  *   npm run bench:api [-- --quick | --seconds 4] [--db pglite|postgres] [--only /api/job [--no-bare]]
+ * Each database also gets a floor: a bare `node:http` server whose every answer is the job list read
+ * by the route's own service call (`listJobs`: the same prepared statement through the same driver,
+ * minus the session proof), with no framework, cookie, session or validation. No implementation of
+ * the route can go much faster than its floor, so `× floor` says what the framework costs.
  * Load comes from autocannon in a worker thread (50 connections, loopback); the servers run in
  * this process's main thread, so `node --cpu-prof --import tsx scripts/bench-api.ts` profiles
  * the server alone (`--only /api/job --no-bare` keeps the bare server out of the profile). Rounds alternate between targets; each figure is the median of 3 rounds.
@@ -19,6 +23,8 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { interviews, jobs } from '../src/server/db/schema';
+import { findSession, hashSessionId, SESSION_COOKIE } from '../src/server/modules/auth/session';
+import { listJobs } from '../src/server/modules/jobs/jobs.service';
 import { adminQuery, post, postgresAnswers, postgresUrl, seedOperator } from './bench-kit';
 
 const arg = (name: string) => {
@@ -90,6 +96,7 @@ async function seed(base: string, app: Awaited<ReturnType<typeof buildApp>>): Pr
   );
   await db.update(jobs).set({ numOfInterviews: sql`${jobs.numOfInterviews} + 199` }).where(sql`${jobs.id} = ${jobId}`);
   const auth = { cookie };
+  floorServer = await startFloor(app, cookie);
   return [
     { name: 'GET /api/job', url: `${base}/api/job`, headers: auth },
     { name: 'GET /api/user', url: `${base}/api/user`, headers: auth },
@@ -97,7 +104,32 @@ async function seed(base: string, app: Awaited<ReturnType<typeof buildApp>>): Pr
     { name: 'GET /api/job/{id}/interview (200)', url: `${base}/api/job/${jobId}/interview`, headers: auth },
     { name: 'GET /api/interview/{id}?token=', url: `${base}/api/interview/${candidate.data.id}?token=${token}` },
     { name: 'GET /healthz', url: `${base}/healthz` },
+    { name: FLOOR, url: floorServer.url },
   ];
+}
+
+const FLOOR = 'floor: node:http + listJobs';
+let floorServer: { url: string; server: http.Server };
+
+/** The floor of GET /api/job on this database: its service call behind a bare node:http server. */
+async function startFloor(app: Awaited<ReturnType<typeof buildApp>>, cookie: string): Promise<{ url: string; server: http.Server }> {
+  const { db } = app.deps.database;
+  const signed = decodeURIComponent(cookie.slice(`${SESSION_COOKIE}=`.length));
+  const sessionId = app.unsignCookie(signed).value;
+  if (!sessionId) throw new Error('the session cookie does not verify');
+  const found = await findSession(db, hashSessionId(sessionId), { now: new Date(), idleMs: app.deps.config.sessions.idleMs });
+  if (!found) throw new Error('no session for the floor server');
+  const server = http.createServer((_req, res) => {
+    listJobs(db, found.user).then(
+      (rows) => {
+        const body = JSON.stringify(rows);
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      },
+      () => res.writeHead(500).end(),
+    );
+  });
+  return { url: await listen(server), server };
 }
 
 async function checkTargets(targets: Target[]): Promise<void> {
@@ -137,6 +169,8 @@ function printTable(kind: 'pglite' | 'postgres', figures: Map<string, Round>, ba
   if (list && withBare) {
     const ok = list.rps / bare >= goals[kind] && list.p99 < p99GoalMs;
     console.log(`goal GET /api/job ≥ ${goals[kind]} × bare and p99 < ${p99GoalMs} ms: ${ok ? 'met' : 'not met'}`);
+    const floor = figures.get(FLOOR)?.rps;
+    if (floor) console.log(`floor (the route's query behind bare node:http) ${(floor / bare).toFixed(3)} × bare; GET /api/job ${(list.rps / floor).toFixed(2)} × floor`);
   }
 }
 
@@ -161,10 +195,11 @@ async function runOn(kind: 'pglite' | 'postgres', bare: Target): Promise<void> {
   const app = await buildApp(config);
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const targets = [...(await seed(address, app)), bare].filter((t) => (t === bare ? withBare : !only || t.name === `GET ${only}`));
+    const targets = [...(await seed(address, app)), bare].filter((t) => (t === bare ? withBare : !only || t.name === `GET ${only}` || t.name === FLOOR));
     await checkTargets(targets);
     printTable(kind, await measure(targets), bare.name);
   } finally {
+    if (floorServer) await new Promise((resolve) => floorServer.server.close(resolve));
     await app.close();
     if (kind === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
