@@ -16,6 +16,8 @@ export interface Concept {
   topic: RegExp;
   /** Topics that are unlawful whoever the sentence addresses (pregnancy, religion, race…). */
   always?: boolean;
+  /** A framing that makes these words part of the work ("a union contract", "industry groups"). */
+  lawful?: RegExp;
 }
 
 /**
@@ -30,6 +32,17 @@ const CONDITIONS =
 const DEMONYMS =
   "african|african[- ]american|american|arab|arabic|asian|bangladeshi|black|brazilian|british|caribbean|caucasian|chinese|colombian|cuban|dutch|eastern european|english|eritrean|ethiopian|european|filipin[oa]|french|german|ghanaian|greek|hispanic|indian|indigenous|iranian|iraqi|irish|italian|jamaican|japanese|jewish|kenyan|korean|kurdish|latin[oa]|latinx|lebanese|mexican|middle eastern|mixed|moroccan|native american|nigerian|pakistani|persian|polish|portuguese|puerto rican|romanian|romany|roma|russian|scottish|somali|south asian|spanish|sri lankan|syrian|tamil|traveller|turkish|ukrainian|vietnamese|welsh|white|west indian";
 
+/** Origin words that are a job requirement: work authorisation, a clearance the law limits, languages the role needs. */
+export const ORIGIN_LAWFUL =
+  /\b(security clearance|(required|limited|restricted) by law|(legally )?(authori[sz]ed|eligible|permitted|entitled) to work|right to work|sponsorship|bilingual|fluen(t|cy)|translat\w*|interpret\w*|(this|the) (role|job|position|branch|team) (serves|requires|involves|needs|covers))\b/i;
+
+/**
+ * Affiliations that are part of the work: labour relations (the union as the employer's counterpart),
+ * professional and industry bodies, named qualifications bodies.
+ */
+export const AFFILIATION_LAWFUL =
+  /\b(labou?r[- ]relations|union contracts?|bargaining|unioni[sz]ed (plant|site|workforce|workplace|shop|environment|facility|store|warehouse|company|hospital|role|team)|(plant|site|workforce|workplace|shop|facility|store|warehouse|company|hospital) is unioni[sz]ed|(industry|trade|sector|technical|user|developer|practitioner|networking) (groups?|associations?|bodies|conferences?|networks?|forums?|societ(y|ies)|meetups?|events)|employee relations|industrial relations|collective (agreement|bargaining)|grievances?|shop stewards?|professional (associations?|bodies|body|societ(y|ies)|memberships?)|(cipd|rics|cfa|acca|cima|ieee|bcs|aat|nmc|hcpc)\b)/i;
+
 export const CONCEPTS: Concept[] = [
   { category: 'pregnancy', topic: /\b(pregnan\w*|expecting (a|your)|on the way|maternity|paternity|leave to have|have a (child|baby)|time off for a baby|start(ing)? a family|trying for|are you expecting|expecting\?|breastfe\w*|ivf|fertility|the baby|baby (is )?due)\b/i, always: true },
   { category: 'marital_family', topic: new RegExp(`\\b(your (own )?(${KIN})|(are|were) you (a|an) (single |working |stay-at-home |new )?(mother|father|parent|mum|mom|dad|grandparent|grandmother|grandfather|carer))(?![a-z])`, 'i') },
@@ -42,7 +55,7 @@ export const CONCEPTS: Concept[] = [
   {
     category: 'age',
     topic:
-      /\b(how old|your age|what age|age (are|were) you|aged|born|birth\w*|decades? (of|did|have|ago)|what decade|generation|retir\w*|eighties|nineties|seventies|sixties|(fifty|forty|sixty|seventy|thirty)(-something|-ish| or so)|in your (thirties|forties|fifties|sixties)|\w+-something|\d0s|grandkids?|grandchild\w*|(start|end) of (your|their) career|many more years|last job before|stop working|been around|you('re| are) (too |quite |very |a bit |pretty |so )?(old|young|older|younger|mature)|(old|young) (for|enough to)|(what|which) year (did|were) you (graduate|finish|leave|start|go to|born)\w*( (school|high school|college|university|secondary|your a-levels|your gcses))?|what year you (started|left|finished) school|started school|school leaver|stage of (your )?life|later in life|call it a day|pension\w*|digital native|remember (when|the days)|before you (retire|stop|call it)|^(your )?age\b|your years|working life|years (younger|older) than you|over (forty|fifty|sixty|thirty|\d0)|under (thirty|forty|\d0))\b/i,
+      /\b(how old|your age|what age|age (are|were) you|aged|born|birth\w*|decades? (of|did|have|ago)|what decade|generation|retir\w*|eighties|nineties|seventies|sixties|(fifty|forty|sixty|seventy|thirty)(-something|-ish| or so)|in your (thirties|forties|fifties|sixties)|\w+-something|\d0s|grandkids?|grandchild\w*|(start|end) of (your|their) career|many more years|last job before|stop working|been around|you('re| are) (too |quite |very |a bit |pretty |so )?(old|young|older|younger|mature)|(old|young) (for|enough to)|(what|which) year (did|were) you (graduate\w*|born|(finish|leave|start|go to|left|started|finished)\w* (school|high school|college|university|uni|secondary|sixth form|primary|your a-levels|your gcses|your degree))|what year you (started|left|finished) school|started school|school leaver|stage of (your )?life|later in life|call it a day|pension\w*|digital native|remember (when|the days)|before you (retire|stop|call it)|^(your )?age\b|your years|working life|years (younger|older) than you|over (forty|fifty|sixty|thirty|\d0)|under (thirty|forty|\d0))\b/i,
   },
   {
     category: 'marital_family',
@@ -59,13 +72,14 @@ export const CONCEPTS: Concept[] = [
   {
     category: 'national_origin',
     topic:
-      /\b((surname|last name|name)[^.?!]{0,30}\b(from|background|origin|mean)|ancestry|ancestors|heritage|descent|your roots|background there|(that|this|an?) (\w+ )?accent\b(?!s)|by birth|born (in|abroad|here|overseas)|native (language|tongue|country|speaker)|are you (a )?native|mother tongue|first language|parents speak|speak at home|(relatives|family|born|lived?|grew up|from) (overseas|abroad|back home)|back home|relatives|(come|came|move|moved) to this country|in this country|immigra\w*|citizen\w*|nationality|grew up|(its|your|family's|name's) origins?|(what|which) passports?|passport do you hold|your english|english is (very |really |so )?good|(learn|learned|learnt) (your )?english|where .{0,20}\bfrom\b)/i,
+      /\b((surname|last name|name)[^.?!]{0,30}\b(from|background|origin|mean)|ancestry|ancestors|heritage|descent|your roots|background there|(that|this|an?) (\w+ )?accent\b(?!s)|by birth|born (in|abroad|here|overseas)|native (language|tongue|country|speaker)|are you (a )?native|mother tongue|first language|parents speak|speak at home|(relatives|family|born|lived?|grew up|from) (overseas|abroad|back home)|back home|relatives|(come|came|move|moved) to this country|in this country|immigra\w*|citizen\w*|nationality|grew up|(its|your|family's|name's) origins?|(what|which) passports?|passport do you hold|your english|english is (very |really |so )?good|(learn|learned|learnt) (your )?english|(?<!\b(a|an|the|this|that|our|any|every) ([\w-]+ ){0,2})where .{0,20}\bfrom\b|(country|place|city|town) of (birth|origin))/i,
+    lawful: ORIGIN_LAWFUL,
   },
   { category: 'race_ethnicity', topic: /\b(race|racial|racially|person of colou?r|people of colou?r|ethnic\w*|skin colou?r|box do you tick|minority|cultural background|what culture|are you (\w+ )?(asian|black|white|hispanic|latin[oa]|caucasian|arab|mixed|pacific islander|african[- ]american|native american))\b/i, always: true },
   {
     category: 'disability_health',
     topic:
-      /\b(your (health|medical|mental|physical)|are you healthy|in good health|(any|a) (medical|health|mental|physical) (conditions?|issues?|problems?|history|impairments?)|illness(es)?|sick|disab\w*|impair\w*|surgery|had an operation|(seeing|see|seen) a doctor|hospitali[sz]\w*|in (the )?hospital for|medications?|\bmeds\b|(your|any|on) prescri\w*|prescribed (you|to you)|therapy|therapist|(you|you've|you have) (ever )?(been |got )?injur\w*|injur\w* (claims?|before|history)|claim for an injury|(filed|file|made) (a|any) (workers'? comp(ensation)? )?claims?|workers'? comp\w*|hearing aid|wheelchair|chronic|diagnos\w*|treatment for|breakdown|bad back|signed off (work|sick)|(sick|fit) notes?|hear (properly|well|clearly)|(your|good) hearing|back (problems?|pain|trouble)|(your )?(vision|eyesight)|glasses|allerg\w*|flare[- ]?ups?|conditions? that|claim(ed|s)? for (an )?injur\w*)/i,
+      /\b(your (health|medical|mental|physical)|are you healthy|in good health|(any|a) (medical|health|mental|physical) (conditions?|issues?|problems?|history|impairments?)|illness(es)?|sick|disab\w*|impair\w*|surgery|had an operation|(seeing|see|seen) a doctor|hospitali[sz]\w*|in (the )?hospital for|medications?|\bmeds\b|(your|any|on) prescri\w*|prescribed (you|to you)|therapy|therapist|(you|you've|you have) (ever )?(been |got )?injur\w*|injur\w* (claims?|before|history)|claim for an injury|(filed|file|made) (a|any) (workers'? comp(ensation)? )?claims?|workers'? comp\w*|hearing aid|wheelchair|chronic|(been|get|got|were|was|ever|recently|you) diagnosed|your diagnosis|a diagnosis of|treatment for|breakdown|bad back|signed off (work|sick)|(sick|fit) notes?|hear (properly|well|clearly)|(your|good) hearing|back (problems?|pain|trouble)|(your )?(vision|eyesight)|glasses|allerg\w*|flare[- ]?ups?|conditions? that|claim(ed|s)? for (an )?injur\w*)/i,
   },
   { category: 'arrest_record', topic: /\b(arrest\w*|police|cops|jail|detained|charged with|custody|locked up|picked you up|pressed charges|charges against|run-ins? with the law|trouble with the law|on the wrong side of the law)\b/i, always: true },
   {
@@ -83,7 +97,7 @@ export const CONCEPTS: Concept[] = [
   },
   { category: 'salary_history', topic: /\b(earning|pay(ing)? you|paid you|(hourly |day |daily )?rate (at|in|with) your (last|previous|current)|paying you|your (annual |current |base |last |previous |present )?(salary|pay|bonus|income|earnings|wages?)|bonus last year|annual salary|earn(ed)? in|pay ?slips?|pay ?stubs?|(current|last|previous|base) (package|salary|pay|wage|compensation)|what you (made|earned))\b/i },
   { category: 'other', topic: /\b(smok\w*|vap(e|ing)|dress size|shoe size|clothes size|your (size|weight|height))\b/i },
-  { category: 'other', topic: /\b(political|politically|politics|activis\w*|member of any (\w+ )?(groups?|organi[sz]ations?|clubs?|part(y|ies)|movements?)|party did you|vote|voted|voting|election|union members?|join (a|the) union|in a union|unions?|clubs?|societ(y|ies))\b/i },
+  { category: 'other', topic: /\b(political|politically|politics|activis\w*|member of any (\w+ )?(groups?|organi[sz]ations?|clubs?|part(y|ies)|movements?)|party did you|vote|voted|voting|election|union members?|join (a|the) union|in a union|unions?|clubs?|societ(y|ies))\b/i, lawful: AFFILIATION_LAWFUL },
 ];
 
 
@@ -171,6 +185,17 @@ export const DOMAINS: Domain[] = [
       '(bab(y|ies)|a baby|kids|children) (is |are )?(on the (cards|way|horizon)|any time soon|soon)',
       "(when's|when is) (the baby|it) due",
       'how far along',
+      // Breastfeeding and the care of a newborn, said of the candidate.
+      'still (breast)?(feeding|nursing)',
+      'nursing (mothers?|mums?|moms?|a baby|your baby|the baby)',
+      'breast ?pump\\w*',
+      '(for|to) pump(ing)?(?! (station|stations|water|fuel|gas|oil))',
+      'pumping (breaks?|room|milk|at work)',
+      'express(ing)? (breast )?milk',
+      'lactat\\w*',
+      'breast ?fe\\w*',
+      'ante-?natal',
+      'pre-?natal',
     ),
   },
   {
@@ -212,7 +237,7 @@ export const DOMAINS: Domain[] = [
       '(police|the law) (ever )?(come|came|been|had to come) (round|to|over)',
       '(police|cops) (at|to|round) your',
     ),
-    lawful: /\b(convicted|convictions?|dbs|background (check|screening)|vetting|security clearance|disclosure and barring)\b/i,
+    lawful: /(?<!(\b(whether or not|regardless of whether|even if|even though|never|not|without|no)|n't)\b[^.?!]{0,25})\b(convicted|convictions?)\b|\b(dbs|background (check|screening)|vetting|security clearance|disclosure and barring)\b/i,
   },
   {
     // How military service ended: the discharge, its reasons and its papers.
@@ -220,6 +245,9 @@ export const DOMAINS: Domain[] = [
     always: true,
     topic: words(
       'dd[- ]?214',
+      'bad paper',
+      'other[- ]than[- ]honou?rable',
+      '(general|bad[- ]conduct) discharge',
       'characteri[sz]ation of (your )?service',
       'discharg\\w*',
       'court[- ]martial\\w*',
@@ -232,7 +260,7 @@ export const DOMAINS: Domain[] = [
     // The same, said as leaving the forces: needs both the forces and how the candidate left.
     category: 'military_discharge',
     topic: words('army', 'navy', 'raf', 'air force', 'marines?', 'marine corps', 'military', 'armed forces', 'the forces', 'national guard', 'coast guard', 'regiment', 'corps', 'enlistment', '(your|the|military|naval|army) service'),
-    needs: /\b(leave|left|leaving|exit\w*|(service|time|career|enlistment) (end|ended|finish|finished|stop|stopped)|end(ed)? (early|short)|get out|got out|let (you )?go|asked (you )?to leave|kicked|thrown|booted|released|separat\w*|cut short|early|(good|bad) terms|voluntar\w*|disciplin\w*|why (did )?you (stop|quit))\b/i,
+    needs: /\b(leave|left|leaving|exit\w*|(service|time|career|enlistment) (end|ended|finish|finished|stop|stopped)|end(ed)? (early|short)|get out|got out|let (you )?go|asked (you )?to leave|kicked|thrown|booted|released|separat\w*|cut short|early|(good|bad) (terms|paper|papers|conduct)|voluntar\w*|disciplin\w*|why (did )?you (stop|quit))\b/i,
   },
   {
     // Sexual orientation: always about the candidate.
@@ -268,6 +296,12 @@ export const DOMAINS: Domain[] = [
       '(sexual|romantic) (orientation|preferences?)',
       "(what's|what is) your type",
       'is (she|he) your (partner|girlfriend|boyfriend|wife|husband|other half)',
+      // A hedge standing in for a word the speaker will not say: "your, you know, lifestyle", "if you're, you know, that way".
+      "(your|you're|you are|are you|you were|were you),? you know(?=,)",
+      'if you know what i mean',
+      'that way inclined',
+      "(you're|you are|are you|if you're) that way",
+      "your (\\w+,? )?lifestyle(?! (brand|products?|magazine|content|blog|store|retail|sector|market))",
     ),
   },
   {
@@ -303,6 +337,12 @@ export const DOMAINS: Domain[] = [
       'time of the month',
       'menopaus\\w*',
       'hormon\\w*',
+      // A superior identified by sex, and sex as a measure of suitability.
+      '(take|taking|took|takes|accept|accepting) (direction|directions|orders|instructions?|criticism|feedback) from (a|an) (\\w+ )?(woman|man|female|male|lady|girl|guy|bloke)',
+      '(report(ing)? to|work(ing)? (for|under)|managed by|supervised by|answer(ing)? to|led by) (a|an) (\\w+ )?(woman|man|female|male|lady|girl|guy|bloke)',
+      '(female|male|woman|lady) (boss|manager|supervisor|lead|foreman|forewoman|line manager)',
+      '(women|men|girls|guys|ladies|blokes|lads|females|males|a woman|a man|a girl|a guy|a lady|a bloke) (are|is|can|could|would|should|make|really) (\\w+ ){0,2}(suited|cut out|as \\w+|good at|better|worse|capable|able to|strong enough|tough enough|nurturing|emotional|natural)',
+      '(which|what) (bathroom|toilet|restroom|loo|changing room|locker room)s? (would|will|do|did|should) you',
     ),
     lawful: /\b(for (health and )?safety|safety (reasons|rules|footwear|boots)|ppe|protective (clothing|equipment))\b/i,
   },
@@ -314,6 +354,8 @@ export const DOMAINS: Domain[] = [
       'colou?red',
       'skin (colou?r|tone|type)',
       'your (skin|complexion|colouring|coloring|features)',
+      'in your (culture|community|country|religion|faith|tradition)',
+      'your colou?r(?! (scheme|palette|choices?|preferences?|coding|printer|blind\\w*))',
       'complexion',
       '(exotic|ethnic|unusual|interesting|striking|foreign) (look|looks|features|appearance|face)',
       '(half|mixed)[- ](caste|race|breed)',
@@ -337,6 +379,9 @@ export const DOMAINS: Domain[] = [
       'your own (community|culture)',
       'people like you',
       'diversity (scheme|hire|place|quota|candidate|programme|program|box)',
+      '(someone|somebody|people|a person|anyone) (of|from) your (background|culture|colou?r|race|complexion|ethnicity|community|kind|sort|type|heritage)',
+      '(natural )?hair ?styles?',
+      'hairdo',
     ),
   },
   {
@@ -423,7 +468,7 @@ export const DOMAINS: Domain[] = [
     // National origin: where the candidate or their family is from, language at home, accent, papers.
     category: 'national_origin',
     topic: words(
-      "where('s| is| are| were| was| do| does| did)? (\\w+ ){0,3}(?<!(commut\\w*|travel\\w*|driving|coming in|relocating|moving) )(from|born)(?! (home|here|our|the (office|site|depot)))",
+      "(?<!\\b(a|an|the|this|that|our|any|every) ([\\w-]+ ){0,2})where('s| is| are| were| was| do| does| did)? (\\w+ ){0,3}(?<!(commut\\w*|travel\\w*|driving|coming in|relocating|moving) )(from|born)(?! (home|here|our|the (office|site|depot)))",
       '(originally|really) from',
       '(what|which) (part|area|region|bit|country|city|town|island) of (\\w+ ){1,2}(are|were|is) (you|your \\w+)( originally)? from',
       'from originally',
@@ -471,8 +516,17 @@ export const DOMAINS: Domain[] = [
       'remittances?',
       '(are|were) you (a )?(brit|british|american|english|local|native)(?! speaker)',
       '(visa|immigration|residency) status',
+      '(here|be|are you|you) on (a |an )?(\\w+ )?visa',
+      'permanent residen\\w*',
+      'residency',
+      // How the candidate sounds or looks, said as being from somewhere else.
+      "(sound|sounds|look|looks|seem|seems) (like )?(you're |you are |you were )?(\\w+ ){0,2}from (round|around|these|here|there|abroad|overseas|elsewhere|somewhere)",
+      '(speak|write|your) (\\w+ ){0,2}english (so|really|very|remarkably|surprisingly|incredibly|extremely) (well|good|fluently|nicely)',
+      '(country|place|city|town) of (birth|origin)',
+      'birthplace',
+      'the old country',
     ),
-    lawful: /\b((legally )?(authori[sz]ed|eligible|permitted|entitled) to work|right to work|sponsorship|bilingual|fluen(t|cy)|translat\w*|interpret\w*|(this|the) (role|job|position|branch|team) (serves|requires|involves|needs|covers))\b/i,
+    lawful: ORIGIN_LAWFUL,
   },
   {
     // Pay history: what the candidate earns or earned.
@@ -493,8 +547,17 @@ export const DOMAINS: Domain[] = [
       'pay (rise|raise|increase) (last|this) year',
       '(best|highest|lowest|worst|better|lower|higher|least|most) paid',
       'what did (your|they|the) (\\w+ ){0,2}(pay|paid|give) you',
+      // Take-home, total compensation and rates, said of a past or present job.
+      'take[- ]home( pay)?',
+      'taking home',
+      '(total|base) comp',
+      '(hourly|day|daily|weekly) rate (at|in|with|there|was|were)',
+      "(what|how much) (was|were|is|are|'s) (your|you) (\\w+ ){0,3}(rate|comp|commission|bonus|package|earnings|ote|base)",
+      'bonus included',
+      'start(ed)? you (off )?on',
+      "(last|this) year'?s? (bonus|comp|compensation|earnings|pay|salary|income)",
     ),
-    lawful: /\b(salary expectations|expected salary|expect(ing)? to (earn|be paid)|(the|our|this role's|a) starting (pay|salary|rate)|starting (pay|salary|rate) (is|for this|here)|(salary|pay) range|fit your expectations)\b/i,
+    lawful: /\b((looking|hoping|asking) for|would you accept|are you after|salary expectations|expected salary|expect(ing)? to (earn|be paid)|(the|our|this role's|a) starting (pay|salary|rate)|starting (pay|salary|rate) (is|for this|here)|(salary|pay) range|fit your expectations)\b/i,
   },
   {
     // Money, debt and housing: the candidate's finances.
@@ -535,6 +598,9 @@ export const DOMAINS: Domain[] = [
       'skint',
       'hard up',
       '(your|any|personal) savings',
+      '(car|rent|mortgage|loan|credit[- ]card|student[- ]loan|finance|phone|child support|alimony|maintenance) (payments?|repayments?|bills?)',
+      '(paycheck|payday|pay ?cheque|pay packet) to (paycheck|payday|pay ?cheque|pay packet)',
+      '(your|any) (bills|outgoings|repayments)',
     ),
     lawful: /\b((credit|mortgage|loan|debt|financial|money|insolvency|collections?) (advis\w*|officer|analyst|control\w*|collection|recovery|counsel\w*|team|role|experience)|payroll|attachment[- ]of[- ]earnings|underwrit\w*|first[- ]time buyers|housing officer)\b/i,
   },
@@ -582,8 +648,34 @@ export const DOMAINS: Domain[] = [
       'collective action',
       'walk-?outs?',
       'picket\\w*',
+      // Advocacy, identity and campaigning organisations by name.
+      'naacp',
+      'aclu',
+      'nra',
+      'lulac',
+      'unidosus',
+      'planned parenthood',
+      'black lives matter',
+      'blm',
+      'greenpeace',
+      'extinction rebellion',
+      'just stop oil',
+      'stonewall',
+      'amnesty( international)?',
+      'knights of columbus',
+      'elks',
+      'moose lodge',
+      'vfw',
+      '(american|royal british) legion',
+      'proud boys',
+      'antifa',
+      'sierra club',
+      "women's institute",
+      'opus dei',
+      'tea party',
+      'young (conservatives|republicans|democrats|labour|socialists)',
     ),
-    lawful: /\b(labou?r[- ]relations|employee relations|industrial relations|collective (agreement|bargaining)|grievances?|shop stewards?|professional (associations?|bodies|body|societ(y|ies)|memberships?)|(cipd|rics|cfa|acca|cima|ieee|bcs|aat|nmc|hcpc)\b)/i,
+    lawful: AFFILIATION_LAWFUL,
   },
   {
     // The body and looks: build, size, attractiveness.
@@ -598,6 +690,10 @@ export const DOMAINS: Domain[] = [
       'heavy-?set',
       '(lose|losing|lost|put on|gain|gained) (some |a bit of |any )?weight',
       '(dress|clothes|shoe) size',
+      // A photograph asked for, or how the candidate looks.
+      '(see|know|show us|check|get a sense of) what you look like',
+      '(photo|photograph|picture|headshot|selfie)s? of (yourself|you)',
+      '(attach|send|include|upload|enclose|provide|add) (us |me )?(a |an |your )?(recent |current |full[- ]length |clear )?(photo|photograph|picture|headshot|selfie)',
     ),
   },
   {
@@ -668,6 +764,11 @@ export const DOMAINS: Domain[] = [
       '(alcohol|drug|substance|drink|drinking) (problem|issue|abuse|misuse)',
       'rehab\\w*',
       'sober\\w*',
+      // Medical matters said in general, appointments and injury claims.
+      '(anything|something) medical',
+      "(medical|hospital|doctor'?s?|gp|clinic|consultant|specialist|physio\\w*|therapy|counselling|counseling|dental) appointments?",
+      '(compensation|claim\\w*|payouts?|settlements?|su(e|ed|ing)) (\\w+ ){0,2}(for|after|over) (an? |your |the )?(injur\\w*|accident)',
+      'personal injury',
     ),
     lawful: /\b(essential functions|with or without (a )?(reasonable )?(accommodation|adjustment)s?|reasonable (accommodation|adjustment)s?)\b/i,
   },
@@ -719,6 +820,10 @@ export const DOMAINS: Domain[] = [
       'keep working (for|until)',
       '(last|final) (big |career )?(move|job|role|post|hurrah|stop) (before|of your (career|working life))',
       'before you (retire|stop|finish|pack)',
+      // The rest of the candidate's working life, asked forward: "how many years do you see yourself working before you stop?"
+      "before you('d| would| will| want to| plan to)? (\\w+ ){0,2}(stop|retire|finish work|pack it in|call it)",
+      'how many (more )?years (do|would|will|can|could) you (see yourself |expect to |plan to |intend to |want to )?(keep )?working(?! (here|with us|for us|in this|at|on))',
+      '(stop|stopping|give up|giving up) work(ing)? (altogether|for good|entirely|completely)',
       'pack(ing)? (it|up) in',
       'call(ing)? it a day',
       'at (your|this|that) (age|stage|time of life)',
@@ -738,6 +843,22 @@ export const DOMAINS: Domain[] = [
       'dial-?up',
       '(leave|leaves|left|leaving) (off )?(the )?dates',
       'dates (off|on|from) (your|the) (cv|resume|application)',
+      // Life-stage euphemisms and the benefits of later life.
+      'next chapter',
+      "(senior|seniors|pensioner|oap|over[- ]?\\d\\d)'?s?'? (discount|railcard|bus pass|rate|citizen)",
+      'bus pass',
+      'social security',
+      'golden years',
+      'empty[- ]nest\\w*',
+      'seasoned (folks|people|workers|pros?|types|crowd|citizens?|ones)',
+      // Ages said as numbers, decades or comparisons.
+      '(\\w+-)+years?-olds?',
+      '(twenty|thirty|forty|fifty|sixty|seventy)[- ]somethings?',
+      '(about|around|roughly|nearly|close to|the same|similar|near|under|over) (as )?(his|her|my|their|our) age',
+      '(same )?age as (me|him|her|my|them)',
+      // A superior identified by youth: "a manager who's fresh out of college".
+      "(manager|boss|supervisor|team lead|lead|foreman|line manager) (who('s| is)|that('s| is)) (much |a lot |quite a bit |way )?(younger|fresh out of|just out of|straight out of|half your age)",
+      '(manager|boss|supervisor|team lead|lead|foreman) half your age',
     ),
     lawful: /\b((at least|over|aged?) (16|18|21|sixteen|eighteen|twenty-one)|(16|18|21) (or over|or older|years or older|\+)|minimum (legal )?age|as the law requires|of all ages|all age (groups|ranges)|age[- ]restricted|proof of age|pension (scheme|plan|contributions?)|retirement (plan|scheme|savings|home|village|community)|older (equipment|systems?|machines?|machinery|vehicles?|versions?|code|software|stock|buildings?|properties|adults|people|clients|patients|customers|workers))\b/i,
   },
@@ -745,8 +866,8 @@ export const DOMAINS: Domain[] = [
     // Age by contrast: the team's youth or age set against whether the candidate would fit.
     category: 'age',
     anyOwner: true,
-    topic: words('young', 'younger', 'youthful', 'old', 'older', 'twenties', 'thirties', '(fresh|just|straight) out of (uni|university|college|school)', 'gen[- ]?z', 'millennials'),
-    needs: /\b(keep up|keeping up|fit in|fitting in|bother you|(mind|feel) (being|like|out of place|old|young|odd)|(be|being) the (oldest|youngest|old|odd|grand\w*)|the energy|relate to|get on with)\b/i,
+    topic: words('young', 'younger', 'youthful', 'old', 'older', 'twenties', 'thirties', '(fresh|just|straight) out of (uni|university|college|school)', 'gen[- ]?z', 'millennials', '(\\w+-)+years?-olds?', '(twenty|thirty)[- ]somethings?'),
+    needs: /\b(keep up|keeping up|fit in|fitting in|mesh|gel|blend in|click with|the most senior|feel (about )?(working|reporting|taking|being)|bother you|(mind|feel) (being|like|out of place|old|young|odd)|(be|being) the (oldest|youngest|old|odd|grand\w*)|the energy|relate to|get on with)\b/i,
     lawful: /\b(young (people|persons?|offenders?|learners?|adults)|older (adults|people|clients|patients|customers))\b/i,
   },
   {
@@ -845,7 +966,52 @@ export const DOMAINS: Domain[] = [
       'stay[- ]at[- ]home',
       'single (mum|mom|dad|parent|mother|father)',
       '(mum|mom|dad|parent|mother|father) of (\\w+ )?(one|two|three|four|five|\\d)',
+      '(for|as|being) an? (single |working |young |new |busy |full-time )?(mom|mum|mother|dad|father|parent)',
+      '(main|only|sole|primary) (breadwinner|earner|provider|carer|caregiver)',
+      'next of kin',
     ),
+  },
+  {
+    // The employer's own religious practice put to the candidate: "We open every meeting with a prayer; is that a problem for you?"
+    category: 'religion',
+    anyOwner: true,
+    topic: words(
+      'pray\\w*',
+      'grace(?! period)',
+      'worship\\w*',
+      '(?<!good )faith',
+      'believers?',
+      'bible',
+      'scripture',
+      'devotion(al|als|s)',
+      'hymns?',
+      'church',
+      'chapel',
+      '(go to|attend|at|for) mass',
+      '(christian|catholic|muslim|islamic|jewish|hindu|sikh|buddhist|faith)[- ](run|led|based|owned|values|ethos|company|business|organi[sz]ation|family|firm)',
+    ),
+    needs: /^(?=.*\b(we|we're|our|us|here)\b)(?=.*\b(problem|issue|okay|ok|alright|all right|comfortable|mind|bother|join(ing)?|share|fine|happy to|fit in|take part|participat\w*|go along|on board)\b)/is,
+    lawful: /\b(chaplain\w*|pastoral|multi-?faith|interfaith|patients?|residents?|guests?|customers?|clients?|pupils?|students?|visitors?|famil(y|ies)|colleagues?|service users?)\b/i,
+  },
+  {
+    // Race by contrast or likeness: the customers or the team described by colour, set against the candidate.
+    category: 'race_ethnicity',
+    anyOwner: true,
+    topic: words(
+      '(mostly|mainly|all|predominantly|largely|overwhelmingly|nearly all|almost all) (white|black|asian|hispanic|latin[oa]|brown)',
+      '(are|is) (mostly |mainly |all |predominantly |largely )?(white|black|asian|hispanic|latin[oa]|brown)(?! (goods|boards?|collar|shirts?|space|paper|noise|wine|box|belt|tie))',
+      "(don't|doesn't|do not|does not|wouldn't) (really )?(look|sound) like (them|us|the rest|everyone|the others|our)",
+      '(looks?|looking) like (them|us|the rest|everyone else|the others|our (\\w+ )?(customers|clients|team|staff|regulars|guests|crew|community))',
+    ),
+    needs: /\b(fit in|fitting in|mesh|gel|blend in|click with|get (along|on) with|relate|comfortable|take to|stand out|the only|prefer)\b/i,
+  },
+  {
+    // Work assigned by sex: "we put the girls on the register and the guys in the stockroom".
+    category: 'sexual_orientation_gender',
+    anyOwner: true,
+    topic: words('girls', 'women', 'ladies', 'gals', 'females', 'lasses'),
+    needs: /\b(guys|men|lads|boys|blokes|males|fellas|gents)\b/i,
+    lawful: /\b(harass\w*|discriminat\w*|equal\w*|fair\w*|pay gap|changing|toilets?|bathrooms?|locker|representation|divers\w*|inclusi\w*|mentor\w*|customers?|clients?|patients?|guests?|shoppers?|wear|clothing|fashion|sports?|both sexes)\b/i,
   },
 ];
 
@@ -865,7 +1031,7 @@ export const ELLIPTICAL = /^(ever|any|anything|anyone|got|still|been|married|sin
  * experience, relatives already working here (a conflict-of-interest question asked of everyone).
  */
 export const LAWFUL_FRAMES =
-  /\b((do|does|did) you (offer|provide|give|fund|top up|enhance|match)|(do|does|did) (your (company|organi[sz]ation|firm|team|business|employer)|the (company|organi[sz]ation|firm|business|team)) (offer|provide|give|support|allow|pay|match|run|fund|top up|enhance)|(do|does|did) (your|the) (company|organi[sz]ation|firm|business|employer|team) have|(what|what's|what is|what are|could you tell me about|can you tell me about|tell me about) (your|the company's|the|our) (\w+[- ]?){0,3}(polic(y|ies)|benefits?|schemes?|entitlements?|provisions?)|how (does|do|did|would) (you|your (company|organi[sz]ation|firm|team|employer)|the (company|organi[sz]ation|firm|team)) (handle|support|approach|manage|deal with|accommodate)\b[^?]{0,40}\b(leave|employees|staff|people|parents|carers|requests|returners|returning)|how (does|do) (the|your) (company|organi[sz]ation|firm|team) support|(could|can) you tell me (about |how )?(the|your) (company|organi[sz]ation|firm)|our (\w+[- ]?){0,2}(polic(y|ies)|benefits?|schemes?|package|pension|leave|insurance|entitlements?)|questions about (our|the) (benefits|package|policies)|(would you like|can i (get|offer) you|could i get you|do you want|would you care for) (a |some |any )?(tea|coffee|water|drink|glass|biscuit)|how was (the |your )?(traffic|journey|trip|drive|commute|flight|train)|your way (in|here|over)|did you find (us|the (building|office|place|site|room)|parking|somewhere to park)|(family|family's|family’s|parents'?|parents’|father's|mother's|dad's|mum's|mom's|uncle's|aunt's|brother's|sister's|grandparents'?|grandfather's|grandmother's) (own )?(\w+ )?(business|firm|company|shop|store|bakery|restaurant|caf[eé]|pub|bar|farm|garage|salon|practice|hotel|workshop|trade|stall|factory|takeaway|kitchen|b&b)|(we|we'll|we will|we'd|the company will) (run|do|carry out|conduct|complete|request) (a |an )?(credit|background|reference|dbs|drug|right-to-work|criminal record) (check|screen|test)|(relatives?|family members?|friends|anyone you know) (\w+ )?(currently )?(work|working|employed) (for|at|here|with) (us|our|the company|this company))/i;
+  /\b((do|does|did) you (offer|provide|give|fund|top up|enhance|match)|(do|does|did) (your (company|organi[sz]ation|firm|team|business|employer)|the (company|organi[sz]ation|firm|business|team)) (offer|provide|give|support|allow|pay|match|run|fund|top up|enhance)|(do|does|did) (your|the) (company|organi[sz]ation|firm|business|employer|team) have|(what|what's|what is|what are|could you tell me about|can you tell me about|tell me about) (your|the company's|the|our) (\w+[- ]?){0,3}(polic(y|ies)|benefits?|schemes?|entitlements?|provisions?)|how (does|do|did|would) (you|your (company|organi[sz]ation|firm|team|employer)|the (company|organi[sz]ation|firm|team)) (handle|support|approach|manage|deal with|accommodate)\b[^?]{0,40}\b(leave|employees|staff|people|parents|carers|requests|returners|returning)|how (does|do) (the|your) (company|organi[sz]ation|firm|team) support|(could|can) you tell me (about |how )?(the|your) (company|organi[sz]ation|firm)|our (\w+[- ]?){0,2}(polic(y|ies)|benefits?|schemes?|package|pension|leave|insurance|entitlements?)|questions about (our|the) (benefits|package|policies)|(would you like|can i (get|offer) you|could i get you|do you want|would you care for) (a |some |any )?(tea|coffee|water|drink|glass|biscuit)|how was (the |your )?(traffic|journey|trip|drive|commute|flight|train)|your way (in|here|over)|did you find (us|the (building|office|place|site|room)|parking|somewhere to park)|(family|family's|family’s|parents'?|parents’|father's|mother's|dad's|mum's|mom's|uncle's|aunt's|brother's|sister's|grandparents'?|grandfather's|grandmother's) (own )?(\w+ )?(business|firm|company|shop|store|bakery|restaurant|caf[eé]|pub|bar|farm|garage|salon|practice|hotel|workshop|trade|stall|factory|takeaway|kitchen|b&b)|(we|we'll|we will|we'd|the company will) (run|do|carry out|conduct|complete|request) (a |an )?(credit|background|reference|dbs|drug|right-to-work|criminal record) (check|screen|test)|(relatives?|family members?|friends|anyone you know) (\w+ )?(currently )?(work|working|employed) (for|at|here|with) (us|our|the company|this company)|related to (anyone|someone|somebody|any (\w+ )?(employees?|staff|members? of staff)) (\w+ ){0,3}(employed|working|who works?|on (our|the) (staff|payroll))\b)/i;
 
 /**
  * "As a genetic counsellor, …", "as our events coordinator": the question is about doing that job,

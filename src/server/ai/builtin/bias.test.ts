@@ -178,6 +178,62 @@ describe('bias check by domain', () => {
   });
 });
 
+// Fourth pass (decision 014): what a question presupposes about the candidate and who does the work.
+describe('bias check by presupposition and role', () => {
+  it('flags attitudes, stereotypes and comparisons that name no protected trait of the candidate', () => {
+    const unlawful: [string, string][] = [
+      ['Are you comfortable taking direction from a woman?', 'sexual_orientation_gender'],
+      ['Do you think men are cut out for nursery work?', 'sexual_orientation_gender'],
+      ['We put the girls on the tills and the lads on deliveries; which would you prefer?', 'sexual_orientation_gender'],
+      ['Which changing room would you use?', 'sexual_orientation_gender'],
+      ['How would you feel reporting to a supervisor who is fresh out of college?', 'age'],
+      ['Would you mesh with a crew of twenty-somethings?', 'age'],
+      ['Are you about my age, roughly?', 'age'],
+      ['Are you on the senior discount yet?', 'age'],
+      ['Our regulars are mostly white; do you think you would fit in?', 'race_ethnicity'],
+      ['Our clients prefer staff who look like them; how would they take to you?', 'race_ethnicity'],
+      ['We say a prayer before every shift here; would that be a problem for you?', 'religion'],
+      ['How would the lads take your, you know, situation?', 'sexual_orientation_gender'],
+    ];
+    for (const [question, category] of unlawful) expect(checkQuestion(question)?.category, question).toBe(category);
+  });
+
+  it('carries someone else\'s protected fact over to the candidate, and reads form fields', () => {
+    expect(checkQuestion('Two of our hires went on maternity leave last year; should we expect the same from you?')?.category).toBe('pregnancy');
+    expect(checkQuestion('Staff fill in a family medical history form for our insurer; would you complete one?')?.category).toBe('genetic');
+    expect(checkQuestion('Is there anything medical going on that we should know about?')?.category).toBe('disability_health');
+    expect(checkQuestion('Weight:')?.category).toBe('appearance');
+    expect(checkQuestion('Nationality (optional):')?.category).toBe('national_origin');
+    expect(checkQuestion('Were you ever charged with anything, whether or not you were convicted?')?.category).toBe('arrest_record');
+    expect(checkQuestion('What were you taking home at your last place?')?.category).toBe('salary_history');
+    expect(checkQuestion('Do you have a car payment to keep up with?')?.category).toBe('other');
+  });
+
+  it('leaves a topic alone when it is the object of the candidate\'s work or part of a work compound', () => {
+    const lawful = [
+      'How do you record medication errors?',
+      'How do you keep track of food allergies on a busy service?',
+      'How do you keep children safe on a school trip?',
+      'In payroll, how do you process a child support deduction order?',
+      'As an HR adviser, how have you planned maternity cover?',
+      'What attracts you to a family-run business?',
+      'What signs of postnatal depression would you look for on a home visit?',
+      'How do you respond when police arrive at the store after a theft?',
+      'How would you diagnose low water pressure in a single bathroom?',
+      'Tell me about the most complex system you have deployed to production.',
+      'Would you be comfortable in a warehouse where temperatures range from 5 to 30 degrees?',
+      'This plant is unionized; how would you brief the bargaining unit on a rota change?',
+      'Which industry groups do you follow to stay current?',
+      'This role needs a security clearance, which by law is limited to citizens; would you be eligible?',
+      'We have a policy against relatives supervising each other; are you related to anyone employed here?',
+      'What year did you start at your current company?',
+      'What hourly rate are you looking for?',
+      'Tell me about a time you gave feedback to someone older than you.',
+    ];
+    for (const question of lawful) expect(checkQuestion(question), question).toBeNull();
+  });
+});
+
 describe('bias check on the measured lists', () => {
   const data = loadDataset();
 

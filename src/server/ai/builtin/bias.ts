@@ -25,7 +25,7 @@ const QUESTION_RULES: Rule[] = [
   },
   {
     category: 'marital_family',
-    pattern: /\b(married|marital|spouse|husband|wife|partner do|boyfriend|girlfriend|single\b|divorced|engaged|(have|any) (kids|children)|how many (kids|children)|your (kids|children)|childcare|child care|babysitter|start(ing)? a family|plan(s|ning)? (on|to) (have|having) (kids|children|a baby)|family plans|maiden name|who (looks|will look) after|(want|have|plan on|planning on) (more |any )?(kids|children)|more (kids|children)|someone at home|anyone at home|little ones|daycare|day care|your family (be )?(ok|okay|fine|mind)|home situation|who watches|your other half|significant other|school run|pick(ing)? up the kids)\b/i,
+    pattern: /\b(married|marital|spouse|husband|wife|partner do|boyfriend|girlfriend|(are you|you're|you are|still|stay|being) single\b|^single\b|single\?|divorced|engaged|(have|any) (kids|children)|how many (kids|children)|your (kids|children)|childcare|child care|babysitter|start(ing)? a family|plan(s|ning)? (on|to) (have|having) (kids|children|a baby)|family plans|maiden name|who (looks|will look) after|(want|have|plan on|planning on) (more |any )?(kids|children)|more (kids|children)|someone at home|anyone at home|little ones|daycare|day care|your family (be )?(ok|okay|fine|mind)|home situation|who watches|your other half|significant other|school run|pick(ing)? up the kids)\b/i,
     reason: 'Asks about marital or family status, which must not influence hiring.',
     suggestion: 'Ask about the job\'s requirements instead: "This role requires occasional overnight travel. Are you able to meet that requirement?"',
   },
@@ -45,7 +45,7 @@ const QUESTION_RULES: Rule[] = [
   {
     category: 'national_origin',
     pattern: /\b(where (are|were) you (originally |really )?from|where('s| is) (that|your) accent|your accent|(what|which) country (are|were|do|did|is|was) (you|your)|born in|birthplace|where were you born|nationality|native (language|tongue|country)|first language|mother tongue|citizen(ship)?|green card|immigra\w*|ethnic background|your heritage|your roots|back home|(that|this|an?) (\w+ )?accent\b(?!s)|parents (were )?born|(long|since when) have you (been|lived) in (this|the) country|in this country\?|where did you grow up|born here|move(d)? (over|here)|what kind of name|(your|that) name from|where does (your|that) name come from|first generation|your people|how('s| is) your english|english (is|your) (first|second)|go back to)\b/i,
-    lawful: /\b(legally )?(authori[sz]ed|eligible|permitted) to work\b|\bwork (authori[sz]ation|permit|visa) sponsorship\b|\brequire (visa )?sponsorship\b/i,
+    lawful: /\b(legally )?(authori[sz]ed|eligible|permitted) to work\b|\bwork (authori[sz]ation|permit|visa) sponsorship\b|\brequire (visa )?sponsorship\b|\bsecurity clearance\b/i,
     reason: 'Asks about national origin or citizenship beyond work authorisation.',
     suggestion: 'Ask only: "Are you legally authorized to work in this country?" and, if relevant, "Will you now or in the future require sponsorship?"',
   },
@@ -94,7 +94,7 @@ const QUESTION_RULES: Rule[] = [
   },
   {
     category: 'other',
-    pattern: /\b(how tall|your height|how much do you weigh|what clubs|which clubs|organi[sz]ations? (do|are) you (belong|a member)|social clubs|political|vote|union member|do you smoke|do you drink|own your (place|home|house)|(do you )?rent\b|your credit|credit (score|history|check)|collections|bankrupt\w*|voting|vote for|democrat|republican|political party|in a union|union (member|history)|the reserves|deployed|national guard)\b/i,
+    pattern: /\b(how tall|your height|how much do you weigh|what clubs|which clubs|organi[sz]ations? (do|are) you (belong|a member)|social clubs|political|vote|union member|do you smoke|do you drink|own your (place|home|house)|(do you )?rent\b|your credit|credit (score|history|check)|collections|bankrupt\w*|voting|vote for|democrat|republican|political party|in a union|union (member|history)|the reserves|(been|be|get|got|getting|being|were you|are you) deployed|national guard)\b/i,
     reason: 'Asks about affiliations (clubs, lodges, unions, parties, campaigns), finances or private life, which can reveal protected characteristics and are not job-related.',
     suggestion: 'Ask about professional associations relevant to the role, if any. Where the law allows a credit or background check for this role, say so and ask for consent after a conditional offer.',
   },
@@ -116,7 +116,7 @@ const SCENARIO = /^(how (would|do|did|will|should|can|could|might) you|what (wou
 
 /** Lawful questions on neighbouring topics: the job's own requirements, asked of everyone. */
 const LAWFUL_NEIGHBOURS =
-  /\b((legally )?(authori[sz]ed|eligible|permitted|entitled) to work|right to work|(visa )?sponsorship|essential functions|reasonable (accommodation|adjustment)s?|at least (18|eighteen|21|twenty-one)|(16|18|21) or (older|over)|(?<!(not|n't|never|without|no) (been )?)(convicted|conviction)|can you lift|able to lift|languages? (do|can) you (speak|work)(?! at home| with (your|the) (family|kids|children|parents))|valid driver'?s licen[cs]e|reliable transportation|(able|available) to work (weekends|holidays|nights|evenings|overtime)|work (weekends|holidays) (and|or) (holidays|weekends)|prepared you|in the military that|professional (associations?|bodies|body|societ(y|ies)|organi[sz]ations?|memberships?|groups?|networks?)|(finance|accounting|industry|trade|engineering|nursing) (associations?|societ(y|ies)|bodies)|institute|safeguarding|age (groups?|ranges?|brackets?) (have|do|did|would) you (\w+ ){0,2}(teach|taught|work|worked|enjoy|enjoyed|prefer|care|cared|support|supported|coach|coached)|salary expectations|salary range|(work(ed|ing)?|liais\w+|cooperat\w+) with (the )?police|(call(ed|ing)?|report(ed|ing)?( it)? to) (the )?police|pay range|(work(ing)?|experience|teach(ing)?|car(e|ing)|deal(ing)?) (with|for) (kids|children|families|babies|infants|toddlers|young people))\b/i;
+  /\b((legally )?(authori[sz]ed|eligible|permitted|entitled) to work|right to work|(visa )?sponsorship|essential functions|reasonable (accommodation|adjustment)s?|at least (18|eighteen|21|twenty-one)|(16|18|21) or (older|over)|(?<!(\b(whether or not|regardless of whether|even if|even though|never|not|without|no)|n't)\b[^.?!]{0,25})(convicted|conviction)|can you lift|able to lift|languages? (do|can) you (speak|work)(?! at home| with (your|the) (family|kids|children|parents))|valid driver'?s licen[cs]e|reliable transportation|(able|available) to work (weekends|holidays|nights|evenings|overtime)|work (weekends|holidays) (and|or) (holidays|weekends)|prepared you|in the military that|professional (associations?|bodies|body|societ(y|ies)|organi[sz]ations?|memberships?|groups?|networks?)|(finance|accounting|industry|trade|engineering|nursing) (associations?|societ(y|ies)|bodies)|institute|safeguarding|age (groups?|ranges?|brackets?) (have|do|did|would) you (\w+ ){0,2}(teach|taught|work|worked|enjoy|enjoyed|prefer|care|cared|support|supported|coach|coached)|salary expectations|salary range|(work(ed|ing)?|liais\w+|cooperat\w+) with (the )?police|(call(ed|ing)?|report(ed|ing)?( it)? to) (the )?police|pay range|(work(ing)?|experience|teach(ing)?|car(e|ing)|deal(ing)?) (with|for) (kids|children|families|babies|infants|toddlers|young people))\b/i;
 
 /** Sentences; "Mr." and "Mrs." end none ("Is it Mrs. Johnson or Ms. Johnson?"). */
 const sentencesOf = (question: string) => question.split(/(?<=(?<!\b(?:mr|mrs|ms|dr|st|jr|sr|vs|etc))[.?!])\s+/i);
@@ -145,7 +145,15 @@ function belongsToOthers(sentence: string, at: number, word: string): boolean {
   if (wordsOf(after).slice(0, 2).some((w) => OTHERS.test(w) && !YOU_WORD.test(w))) return true;
   // "overdue rent from commercial tenants": the topic is theirs.
   if (/^(from|of|for|to) (the |our |their )?(\w+ )?\w+/i.test(after) && OTHERS.test(wordsOf(after).slice(1, 4).find((w) => OTHERS.test(w)) ?? '')) return true;
-  if (BUSINESS.test(after) || BUSINESS_AFTER_LIST.test(after)) return true;
+  if (BUSINESS.test(after) || BUSINESS_AFTER_LIST.test(after) || WORK_COMPOUND.test(after)) return true;
+  // "How do you record medication errors?", "you'd handle patient medications": the object of a work verb.
+  if (WORK_OBJECT.test(head)) return true;
+  // "How do you keep children safe on a trip?": kept in a state by the candidate's work.
+  if (/\byou (\w+ )?keep (\w+ )?$/i.test(head) && /^\S+ (\w+ )?(safe|secure|calm|warm|clean|occupied|engaged|busy|hydrated|informed|entertained|comfortable)\b/i.test(`${word} ${after}`)) return true;
+  // "What signs of postnatal depression would you look for?": a condition the work watches for in others.
+  if (SIGNS_OF.test(head) && !OWN_SYMPTOMS.test(head)) return true;
+  // "How do you respond when police arrive at the store?": a public service acting in the scenario.
+  if (isScenario(sentence) && /\b(when|if|whenever|after|before|while|until|once) (the |a |an |some )?$/i.test(head) && /^(police|cops|officers?|authorities|paramedics|ambulance|fire (brigade|service|crew)|inspectors?|security)\b/i.test(word)) return true;
   // "the children's activities": a possessive names what the sentence is about, someone else's.
   if (/^['’]s?\s/.test(after) && /^(the|a|an|our|their|his|her)$/i.test(before[before.length - 1] ?? '')) return true;
   // "working alongside the police", "experience with trade unions": a partner of the work.
@@ -182,6 +190,42 @@ function belongsToOthers(sentence: string, at: number, word: string): boolean {
 /** The topic sits in a clause describing someone else in a scenario: "a customer who is rude about your accent". */
 const inSomeonesScenario = (sentence: string, before: string[]) => isScenario(sentence) && RELATIVE_CLAUSE.test(before.join(' '));
 
+/**
+ * A form field: a label ending in a colon or marked "(optional)", "(if applicable)", or offering
+ * options ("single / married"). A form is filled in by the candidate, so its fields are theirs.
+ */
+const FORM_FIELD = /(:\s*(_+)?\s*$|\((optional|if applicable|if any|please specify|tick one|circle one|delete as appropriate)\)|^[^?]{0,60}\w \/ \w[^?]{0,60}$)/i;
+/** A request to disclose, put to the candidate without "you": "Is there anything medical we ought to know about?" */
+const DISCLOSURE = /\b(is there|are there|anything|something) ([\w'’-]+ ){0,6}(we|i) (should|ought to|need to|must|have to|would want to) (know|be aware|hear)\b/i;
+/** Bare form labels of protected facts: "Height / weight:", "Country of birth:", "Sex:". */
+const FORM_LABELS: { category: string; label: RegExp }[] = [
+  { category: 'appearance', label: /\b(height|weight|build|photo(graph)?)\b/i },
+  { category: 'age', label: /\b(age|date of birth|d\.?o\.?b\.?|year of birth)\b/i },
+  { category: 'national_origin', label: /\b(nationality|citizenship|(country|place) of (birth|origin)|birthplace|native language|mother tongue)\b/i },
+  { category: 'race_ethnicity', label: /\b(race|ethnicity|ethnic (group|origin)|colou?r)\b/i },
+  { category: 'religion', label: /\b(religion|faith|denomination|church)\b/i },
+  { category: 'marital_family', label: /\b(marital status|maiden name|spouse|partner|next of kin|children|dependants|dependents)\b/i },
+  { category: 'sexual_orientation_gender', label: /\b(sex|gender|title \(mr|sexual orientation)\b/i },
+  { category: 'disability_health', label: /\b(disabilit(y|ies)|medical conditions?|health|sick days)\b/i },
+];
+function formFlag(question: string): string | null {
+  if (!FORM_FIELD.test(question.trim()) || /\b(you|your)\b/i.test(question) || LAWFUL_NEIGHBOURS.test(question)) return null;
+  return FORM_LABELS.find(({ label }) => label.test(question))?.category ?? null;
+}
+
+/**
+ * A protected fact of someone else carried over to the candidate: "Our last hire went on maternity
+ * leave three months in; is that something we'd need to worry about with you?", "new hires fill out a
+ * family medical history form; would you complete one?".
+ */
+const TRANSFER =
+  /\b((something|anything|a problem|an issue|a concern|a risk) ([\w'’]+ ){0,5}(worry|expect|plan for|need to know|see|deal with|think about)( about)? (with|from|for) you|(the same|likewise|similar|that) (with|from|for|of) you|(would|will|could|can) you (be (willing|happy|able) to )?(complete|fill (out|in)|do|take|provide|sign|submit|give us|share|agree to|consent to|send us) (one|it|that|the same|yours)\b|(you|yours) too\?|(will|would|could|might|is) (that|this|the same) (\w+ )?(happen|be the case|apply|be true|an issue|a problem) (with|to|for) you)/i;
+function transferFlag(question: string): string | null {
+  if (!TRANSFER.test(question) || LAWFUL_NEIGHBOURS.test(question)) return null;
+  const topics = [...DOMAINS.filter((domain) => !domain.anyOwner && !domain.needs), ...CONCEPTS];
+  return topics.find((topic) => !topic.lawful?.test(question) && topic.topic.test(question))?.category ?? null;
+}
+
 /** A scenario question, also after a role frame: "As our events coordinator, how would you…". */
 const isScenario = (sentence: string) => SCENARIO.test(sentence.trim().replace(/^as [^,]{1,60},\s*/i, ''));
 
@@ -196,9 +240,26 @@ const REPORTED =
 /** "if a child…", "when an elderly guest…": a person the scenario imagines, not the candidate's own. */
 const IMAGINED_PERSON = /\b(if|when|whenever|suppose|imagine|say|where) (a|an|another|some|one of (your|the|our)) ([\w'’-]+ ){0,2}$/i;
 /** "working alongside the police", "negotiating with trade unions": the topic is a partner of the work. */
-const WORK_PARTNER = /\b((?<!off )work\w*|liais\w*|negotiat\w*|deal(s|t|ing)?|partner(s|ed|ing)?|collaborat\w*|cooperat\w*|experience|coordinat\w*) (closely |directly |regularly )?(with|alongside) (the |a |an |local |trade |our |their |many |several |different )?$/i;
+const WORK_PARTNER = /\b((?<!off )work\w*|liais\w*|negotiat\w*|deal(s|t|ing)?|partner(s|ed|ing)?|collaborat\w*|cooperat\w*|experience|coordinat\w*) (closely |directly |regularly )?(with|alongside) (the |a |an |local |trade |our |their |many |several |different ){0,2}$/i;
 /** A workplace word naming whose the next word is: "office prayer room", "company pension". */
 const WORKPLACE = /^(office|company|company's|workplace|site|store|shop|corporate|employee|employees'|on-?site|in-?house)$/i;
+/**
+ * The topic word modifies a noun naming a piece of work: "medication errors", "a child support
+ * deduction order", "maternity cover", "a family-run business".
+ */
+const WORK_COMPOUND =
+  /^(-(run|owned|operated|friendly|oriented|focused|centred|centered|sized|based)\b|(\w+ )?(errors?|incidents?|administration|rounds?|charts?|audits?|cover|deductions?|orders?|logs?|storage|dispensing|reconciliation|schedules?|rotas?|reviews?|protocols?|matrix|procedures?|labell?ing)\b)/i;
+/**
+ * The candidate as the one doing the work on the topic: a verb of handling, recording or preventing
+ * with the topic as its object ("How do you keep track of food allergies…", "you'd handle patient
+ * medications"), not after "your" (which makes the topic the candidate's own).
+ */
+const WORK_OBJECT =
+  /\b(you|you'd|you'll|you've|we|i)\s+((would|will|do|did|have|had|can|could|should|might|always|usually|actually|then)\s+)*(handle|handled|handling|record|recorded|recording|log|logged|logging|keep track of|track|tracked|tracking|label|labelled|labeled|store|stored|dispense|dispensed|administer|administered|prevent|prevented|preventing|process|processed|processing|document|documented|calculate|calculated|audit|audited|chase|chased|collect|collected|recover|recovered|verify|verified|screen|screened|catalogue|code|coded|invoice|invoiced|bill|billed|check|checked|checking|book|booked|booking|schedule|scheduled|arrange|arranged|explain|explained|communicate|communicated|flag|flagged|reduce|reduced|control|controlled|avoid|avoided|cater|catered|supervise\w*|protect\w*|safeguard\w*|support|supported|supporting|teach|taught|teaching|comfort|comforted|comforting|reassure\w*|settle|settled|calm|calmed|escort\w*|assess\w*|treat|treated|treating|advise|advised|advising|counsel\w*)\b(?! (your|yours|my|being|having)\b)( (?!(your|yours|my|being|having)\b)[\w'’-]+){0,3} $/i;
+/** "signs of…", "symptoms of…": what a worker looks for. */
+const SIGNS_OF = /\b(signs?|symptoms?|indicators?|red flags|warning signs|risk factors?) (of|for) ([\w'’-]+ )?$/i;
+/** "Do you have any symptoms of…", "your symptoms of…": the candidate's own. */
+const OWN_SYMPTOMS = /\b(your|you('ve| have| had| get| got| experience\w*| show\w*| suffer\w*| notice\w*| ever))\b[^,;]*$/i;
 /** A business noun after a list: "the office prayer and quiet room". */
 const BUSINESS_AFTER_LIST = /^(and|or|&) \w+ (meals?|menus?|food|dishes|options|rooms?|spaces?|areas?|facilit(y|ies)|schemes?|polic(y|ies)|services?|programmes?|programs?)\b/i;
 /** "experience with…", "training in…": the topic is a subject of the candidate's work knowledge. */
@@ -233,8 +294,8 @@ const RELATIVE_CLAUSE = /\b(a|an|the|any) (\w+ ){0,2}(who|whose)\b/i;
 function addressedSentences(question: string): { sentence: string; addressed: boolean }[] {
   let previous = false;
   return sentencesOf(question).map((sentence) => {
-    const bare = /\?\s*$/.test(sentence) && (wordsOf(sentence).length <= 2 || /^any\b/i.test(sentence.trim()));
-    const aboutThem = HOUSEHOLD.test(sentence) || REMARK.test(sentence.trim()) || ELLIPTICAL.test(sentence.trim());
+    const bare = (/\?\s*$/.test(sentence) && (wordsOf(sentence).length <= 2 || /^any\b/i.test(sentence.trim()))) || FORM_FIELD.test(sentence);
+    const aboutThem = HOUSEHOLD.test(sentence) || REMARK.test(sentence.trim()) || ELLIPTICAL.test(sentence.trim()) || DISCLOSURE.test(sentence);
     const addressed = YOU.test(sentence) || bare || aboutThem || (previous && !mentionsOthers(sentence));
     previous = addressed;
     return { sentence, addressed };
@@ -246,6 +307,7 @@ function conceptFlag(question: string): Concept | null {
   for (const { sentence, addressed } of addressedSentences(question)) {
     if (LAWFUL_FRAMES.test(sentence)) continue;
     for (const concept of CONCEPTS) {
+      if (concept.lawful?.test(question)) continue;
       if ((concept.always || addressed) && saidOfCandidate(concept.topic, sentence)) return concept;
     }
   }
@@ -298,7 +360,7 @@ function saidOfCandidate(pattern: RegExp, sentence: string): boolean {
 const PERSONAL =
   /^((and|so|just|also|now|out of interest|by the way|tell me|be honest|honestly|quick question)[,:]?\s+)*((are|were|do|did|have|has|had|is|was|will|would|can|could|should|any|got)\s+(\w+\s+)?(you|your)\b|(what|which|how many|how much|how often|how long|where|when|who|whose)\b[^?]*\b(you|your)\b|any\s+\w+)/i;
 const WORK =
-  /\b(work\w*|job|jobs|role|roles|position|career|team\w*|projects?|customers?|clients?|patients?|guests?|shifts?|rota|schedul\w*|hours|overtime|weekends?|nights?|travel\w*|relocat\w*|commut\w*|licen[cs]es?|certif\w*|qualif\w*|degree|diploma|training|trained|skills?|experience\w*|manag\w*|employ\w*|compan(y|ies)|business|office|site|store|shop|warehouse|kitchen|ward|classroom|tasks?|deadlines?|tools?|software|systems?|equipment|machines?|machinery|vehicles?|forklift|safety|polic(y|ies)|procedures?|process\w*|reports?|data|code|coding|sales|targets?|budgets?|service|products?|menu|orders?|stock|inventory|meetings?|colleagues?|co-?workers?|boss|supervis\w*|staff|industry|field|trade|profession\w*|hire|hiring|hired|interview\w*|notice|start|starting|references?|portfolio|resume|cv|feedback|mistakes?|conflicts?|pressure|stress|goals?|achiev\w*|strengths?|weakness\w*|motivat\w*|learn\w*|improv\w*|lead\w*|decisions?|problems?|challeng\w*|situation|example|handle|approach|promot\w*|fired|dismissed|resign\w*|quit|commit\w*|recruit\w*|research\w*|salary|pay|wages?|legislation|act|compliance|transport|sites|assessments?|adjustments?|accommodations?|leav(e|ing) (your|the|this)|previous|available|availability|willing|able to|capable|comfortable|confident|happy to|prepared to|organi[sz]\w*|priorit\w*|deliver\w*|results?|clean\w*|cook\w*|driv\w*|lift\w*|typ(e|ing)|excel|spreadsheets?|till|cash|phones?|calls?|emails?|sell\w*|teach\w*|nurs\w*|care|caring|serv(e|ing)|build\w*|repair\w*|install\w*|design\w*|plan\w*|writ(e|ing)|spanish|french|german|languages?|speak|fluent|spare time|hobbies|interests|free time|questions for us|gap in your|day-to-day|public|people|numbers|morning person|early riser|early starts?|punctual|uniform|standards|hygiene|valid|cdl|cards?|permits?|certificates?|registration|dbs|visas?|sponsor\w*|legal\w*|require\w*|eighteen|benefits|leave policy|stud(y|ied|ies)|university|college|course|day to day|day-to-day|name would you like|expect\w*|rates?|quality|defects?|parts?|bugs?|proud|see yourself|handovers?|briefings?|look like to you|means? to you|first \d+ days|a time (when )?you|what (did|would|do|will) you do|us(e|ed|ing)|built|made|ran|run|created|developed|wrote|written|fix(ed|ing)?|test(s|ed|ing)?|deploy\w*|ship(ped)?|sold|apps?|api|sql|cloud|platform|servers?|networks?|databases?|pipelines?|steps|walk (me|us) through|talk (me|us) through|explain|describe|tell (me|us) about|how (did|would|do|will) you (handle|deal|respond|approach|react|cope|manage))\b/i;
+  /\b(work\w*|job|jobs|role|roles|position|career|team\w*|projects?|customers?|clients?|patients?|guests?|shifts?|rota|schedul\w*|hours|overtime|weekends?|nights?|travel\w*|relocat\w*|commut\w*|licen[cs]es?|certif\w*|qualif\w*|degree|diploma|training|trained|skills?|experience\w*|manag\w*|employ\w*|compan(y|ies)|business|office|site|store|shop|warehouse|kitchen|ward|classroom|tasks?|deadlines?|tools?|software|systems?|equipment|machines?|machinery|vehicles?|forklift|safety|polic(y|ies)|procedures?|process\w*|reports?|data|code|coding|sales|targets?|budgets?|service|products?|menu|orders?|stock|inventory|meetings?|colleagues?|co-?workers?|boss|supervis\w*|staff|industry|field|trade|profession\w*|hire|hiring|hired|interview\w*|notice|start|starting|references?|portfolio|resume|cv|feedback|mistakes?|conflicts?|pressure|stress|goals?|achiev\w*|strengths?|weakness\w*|motivat\w*|learn\w*|improv\w*|lead\w*|decisions?|problems?|challeng\w*|situation|example|handle|approach|promot\w*|fired|dismissed|resign\w*|quit|commit\w*|recruit\w*|research\w*|salary|pay|wages?|legislation|act|compliance|transport|sites|assessments?|adjustments?|accommodations?|leav(e|ing) (your|the|this)|previous|available|availability|willing|able to|capable|comfortable|confident|happy to|prepared to|organi[sz]\w*|priorit\w*|deliver\w*|results?|clean\w*|cook\w*|driv\w*|lift\w*|typ(e|ing)|excel|spreadsheets?|till|cash|phones?|calls?|emails?|sell\w*|teach\w*|nurs\w*|care|caring|serv(e|ing)|build\w*|repair\w*|install\w*|design\w*|plan\w*|writ(e|ing)|spanish|french|german|languages?|speak|fluent|(do|does|did|doing|done|perform\w*|carry(ing)? out) (it|that|this|them)|visits?|signs of|look(ing)? for|spot|spare time|hobbies|interests|free time|questions for us|gap in your|day-to-day|public|people|numbers|morning person|early riser|early starts?|punctual|uniform|standards|hygiene|valid|cdl|cards?|permits?|certificates?|registration|dbs|visas?|sponsor\w*|legal\w*|require\w*|eighteen|benefits|leave policy|stud(y|ied|ies)|university|college|course|day to day|day-to-day|name would you like|expect\w*|rates?|quality|defects?|parts?|bugs?|proud|see yourself|handovers?|briefings?|look like to you|means? to you|first \d+ days|a time (when )?you|what (did|would|do|will) you do|us(e|ed|ing)|built|made|ran|run|created|developed|wrote|written|fix(ed|ing)?|test(s|ed|ing)?|deploy\w*|ship(ped)?|sold|apps?|api|sql|cloud|platform|servers?|networks?|databases?|pipelines?|steps|walk (me|us) through|talk (me|us) through|explain|describe|tell (me|us) about|how (did|would|do|will) you (handle|deal|respond|approach|react|cope|manage))\b/i;
 
 function asksAboutPrivateLife(question: string): boolean {
   if (LAWFUL_NEIGHBOURS.test(question) || WORK.test(question)) return false;
@@ -330,7 +392,8 @@ export function checkQuestion(question: string, index?: number): BiasFlag | null
     return { ...at, text: question, category: rule.category, reason: rule.reason, suggestion: rule.suggestion };
   }
   const concept = conceptFlag(question) ?? domainFlag(question);
-  const rule = concept ? ruleFor(concept.category) : asksAboutPrivateLife(question) ? PRIVATE_LIFE : null;
+  const category = concept?.category ?? formFlag(question) ?? transferFlag(question);
+  const rule = category ? ruleFor(category) : asksAboutPrivateLife(question) ? PRIVATE_LIFE : null;
   if (!rule) return null;
   return { ...at, text: question, category: rule.category, reason: rule.reason, suggestion: rule.suggestion };
 }

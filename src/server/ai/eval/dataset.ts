@@ -53,7 +53,7 @@ export type InterviewSet = z.infer<typeof interviewSets>[number];
 export type BiasQuestions = z.infer<typeof biasQuestions>;
 
 /** The bias check's development lists, in the order they were written. */
-const BIAS_DEV = ['bias-dev', 'bias-dev-2', 'bias-dev-3', 'bias-dev-4', 'bias-dev-5', 'held-out-3', 'bias-dev-6'] as const;
+const BIAS_DEV = ['bias-dev', 'bias-dev-2', 'bias-dev-3', 'bias-dev-4', 'bias-dev-5', 'held-out-3', 'bias-dev-6', 'bias-dev-7', 'bias-dev-8', 'bias-dev-9'] as const;
 
 /** The labelled sets, written and graded by people, that measure the engine (`npm run eval:ai`). */
 export const loadDataset = () => ({
