@@ -15,15 +15,27 @@ const POOR_JUDGEMENT = ['not my problem', 'not my job', 'i would just ignore', '
   'not a big deal', 'no big deal', 'evens out', "doesn't matter", 'does not matter', 'no point', 'not worth', "isn't worth", "don't care", 'nobody cares', "that's on them", "that's their problem", "someone else's problem", 'not my department', 'not my responsibility', 'quietly', 'nobody gets in trouble', "don't get written up", 'without telling', "wouldn't tell", "don't tell", 'cover for', 'cover it up', 'bend the rules', 'fudge', 'wing it', 'just guess', 'hope for the best', 'ignore it', 'look the other way', "they'll be fine", "it'll be fine", 'probably fine', 'just delete', 'just approve', 'just push'];
 const FILLERS = ['um', 'uh', 'erm', 'hmm', 'like,', 'you know', 'i mean', 'sort of', 'kind of'];
 const FIRST_PERSON_ACTION = /\b(i|we)\s+(\w+ed|took|made|led|ran|built|wrote|set|put|went|told|called|asked|spoke|gave|found|caught|brought|did|sent|kept|paid|got|held|chose|drove|began|rebuilt|rewrote|split|shut|stopped|cut|bought|sold|taught|thought|checked|explained|apologi[sz]ed|offered|escalated|documented|reported|followed|walked|showed|double-checked|reviewed|trained|organi[sz]ed|created|started|fixed|moved|pulled|compared|traced|reproduced|added|removed|replaced|wrapped|logged|scheduled|coordinated|negotiated|prioriti[sz]ed)\b/g;
-const NUMBER = /\b\d+(?:[.,]\d+)?\s*(%|percent|minutes?|hours?|days?|weeks?|months?|years?|k\b|dollars?|people|customers?|patients?|guests?|orders?|tickets?|units?|miles?|pallets?|loads?|tables?|rooms?|degrees?|times?|x\b)?|\$\s?\d+|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|double|twice)\b/gi;
+const NUMBER = /\b\d+(?:[.,]\d+)?\s*(%|percent|minutes?|hours?|days?|weeks?|months?|years?|k\b|dollars?|people|customers?|patients?|guests?|orders?|tickets?|units?|miles?|pallets?|loads?|tables?|rooms?|degrees?|times?|x\b)?|\$\s?\d+|\b(two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|half|double|twice)\b/gi;
 
 /** Grammar of talking in general rather than about one's own work: cues of register, not of any trade. */
 const GENERALISATION = / (always|never|everybody|everyone|anybody|nobody|all the time|constantly|every time|just|honestly|basically|usually|generally|stuff|things) /g;
 const SELF_DESCRIPTION = / (i'm|i am) (a |an |the |pretty |very |really |always |not |just )?\w+ /g;
 const YOU_WORDS = / (you|your|you're|you've|you'll|you'd) /g;
 const I_WE_WORDS = / (i|we|i'm|i've|i'd|i'll|we're|we've|we'd|my|our|me|us) /g;
+/** Pushing the matter away: it is not theirs, not worth it, someone else's fault or job ("that's kind of on management"). */
+const DEFLECTION = / (not really|don't really|doesn't really|didn't really|not my|their job|their fault|on management|annoying|they should|should have|my own job|not the type|whatever|the worst|not worth|nobody|can't really|never had|never been|not much i can) /g;
+/** Maxims in place of an account ("It's really important to stay calm", "the main thing is…", "you have to…"). */
+const MAXIM = / (it|that|this) (is )?(really |very |so |super |always )?(important|key|crucial|essential)| is (really |very |so )?important| the (main|most important|biggest|key) thing| the key is| the best way| you (have|need|got) to| you've got to| you gotta/g;
 
 const countPhrases = (text: string, list: string[]) => list.reduce((n, p) => n + (text.includes(p) ? 1 : 0), 0);
+
+/** A cue said as what one does not do ("instead of yelling", "not blame the system", "never argue") is not that attitude. */
+const NEGATED_BEFORE = /(?:\b(?:not|never|no|don't|didn't|won't|wouldn't|without|instead of|rather than|avoid|avoided)\s+(?:\w+\s+){0,2})$/;
+const countUnnegated = (text: string, list: string[]) =>
+  list.reduce((n, p) => {
+    for (let at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + 1)) if (!NEGATED_BEFORE.test(text.slice(Math.max(0, at - 40), at))) return n + 1;
+    return n;
+  }, 0);
 
 export interface AnswerFeatures {
   /** Words spoken (identity cues collapsed). */
@@ -64,6 +76,10 @@ export interface AnswerFeatures {
   selfDescriptions: number;
   /** Share of the personal pronouns that are the generic "you" ("you just have to deal with it") rather than I or we. */
   genericYou: number;
+  /** Pushing the matter away: not theirs, not worth it, someone else's (per answer). */
+  deflections: number;
+  /** Maxims about how one should work instead of what one did. */
+  maxims: number;
   tokens: Token[];
 }
 
@@ -117,7 +133,7 @@ export function analyseAnswer(question: string, answer: string, options: AnswerC
     numbers: (text.match(NUMBER) ?? []).length,
     hedges: countPhrases(text, HEDGES),
     generic: countPhrases(text, GENERIC),
-    poorJudgement: countPhrases(text, POOR_JUDGEMENT),
+    poorJudgement: countUnnegated(text, POOR_JUDGEMENT),
     fillers: FILLERS.reduce((n, f) => n + (text.split(` ${f} `).length - 1), 0),
     lexicalVariety: content.length ? contentSet.size / content.length : 0,
     clarity: sents.length ? comfortable / sents.length : 0,
@@ -126,6 +142,8 @@ export function analyseAnswer(question: string, answer: string, options: AnswerC
     generalisations: (text.match(GENERALISATION) ?? []).length,
     selfDescriptions: (text.match(SELF_DESCRIPTION) ?? []).length,
     genericYou: pronounShare(text),
+    deflections: (text.match(DEFLECTION) ?? []).length,
+    maxims: (text.match(MAXIM) ?? []).length,
     acronyms: (answer.match(ACRONYM) ?? []).filter((a) => !PLACE_ABBREVIATIONS.has(a.replace(/s$/, '')) && a !== 'I').length,
     ...partsOfSpeech(answer),
     tokens,
@@ -146,29 +164,37 @@ export interface AnswerScore {
  * How much each feature moves an answer on the score scale (docs/decisions/014-score-scale-and-anchors.md).
  * Fitted by ridge regression on the tuning part only (scripts/fit-builtin-scorer.ts prints them,
  * checked by leaving one industry out), then rounded; poor judgement is set by hand (the cue list
- * fires rarely, so the fit cannot weigh it) and the question's own words are not rewarded (weak
- * answers often repeat them).
+ * fires rarely, so the fit cannot weigh it), situation cues are held at 0 (weak rambles tell a
+ * situation too: "there was this one night…"; the fit gives them a small negative weight) and the
+ * question's own words are not rewarded (weak answers often repeat them).
  */
 export const SCORE_WEIGHTS = {
-  base: 19,
+  base: 24,
   domainTerms: 14,
-  domainShare: 14.5,
-  specifics: 15.5,
-  actions: 4,
-  outcome: 3.5,
-  situation: 4,
-  substance: 20,
-  verbs: 10,
-  specificNouns: 5,
-  hedges: -11.5,
-  generic: -22.5,
+  domainShare: 8,
+  specifics: 9.5,
+  specificsRich: 11.5,
+  actions: 0.5,
+  actionRate: 4.5,
+  outcome: 2,
+  situation: 0,
+  substance: 22.5,
+  verbs: 7,
+  specificNouns: 3.5,
+  hedges: -5,
+  generic: -16,
   fillers: -22,
   poorJudgement: -25,
-  narrative: 2,
-  generalising: -18.5,
-  selfDescription: -5.5,
-  genericYou: -13,
+  deflection: -12,
+  maxims: -7,
+  narrative: 4.5,
+  generalising: -20.5,
+  selfDescription: -5,
+  genericYou: -8,
 } as const;
+
+/** Weights set by hand, which the fit holds fixed (scripts/fit-builtin-scorer.ts): see SCORE_WEIGHTS. */
+export const HAND_SET_WEIGHTS: Partial<Record<keyof typeof SCORE_WEIGHTS, number>> = { poorJudgement: SCORE_WEIGHTS.poorJudgement, situation: SCORE_WEIGHTS.situation };
 
 /**
  * The quality of one answer on the score scale: relevant to the job (its vocabulary), specific
@@ -197,6 +223,10 @@ export function scoreFeatures(f: AnswerFeatures): Record<Exclude<keyof typeof SC
     generalising: clamp(f.generalisations / sentencesSaid),
     selfDescription: clamp(f.selfDescriptions / sentencesSaid),
     genericYou: f.genericYou,
+    specificsRich: saturate(f.numbers + f.acronyms, 6),
+    actionRate: clamp(f.actions / sentencesSaid),
+    deflection: clamp(f.deflections / sentencesSaid),
+    maxims: clamp(f.maxims / sentencesSaid),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anchorLevelOf, type RubricCriterion } from '../../../contracts/ai';
 import { loadDataset } from '../eval/dataset';
+import { analyseAnswer } from './analyze';
 import { draftAnchors } from './anchors';
 import { evaluateTranscript, MIN_EVIDENCE_WORDS } from './evaluate';
 import { planInterview } from './plan';
@@ -36,7 +37,16 @@ describe('the score scale', () => {
     expect(result.insufficientEvidence).toBe(true);
     expect(result.overall).toBeNull();
     expect(result.criteria.every((c) => c.score === null)).toBe(true);
-    expect(MIN_EVIDENCE_WORDS).toBe(8);
+    expect(MIN_EVIDENCE_WORDS).toBe(4);
+  });
+
+  it('rates a short but complete poor answer low instead of calling it insufficient evidence', () => {
+    const plan = planInterview({ title: 'Sales Associate', description: '' });
+    const questions = ['Why do you want to work in retail, and why our store specifically?'];
+    const result = evaluateTranscript({ questions, rubric: plan.rubric, transcript: interview(questions, ['I just need a job right now and you guys were hiring.']) });
+    expect(result.insufficientEvidence).toBe(false);
+    expect(result.overall).not.toBeNull();
+    expect(result.overall).toBeLessThan(40);
   });
 
   it('ranks every whole interview strong > adequate > weak, puts weak ones below 40 and the best at 80 or more', () => {
@@ -55,6 +65,21 @@ describe('the score scale', () => {
     expect(Math.max(...overall.strong)).toBeGreaterThanOrEqual(80);
     expect(mean(overall.strong)).toBeGreaterThanOrEqual(75);
     expect(mean(overall.adequate)).toBeGreaterThan(mean(overall.weak) + 5);
+  });
+});
+
+describe('answer features', () => {
+  it('does not read a poor-judgement cue said as what the candidate does not do', () => {
+    expect(analyseAnswer('', 'With the kitchen I talk to expo instead of yelling at the window.').poorJudgement).toBe(0);
+    expect(analyseAnswer('', "I'd apologize and own it, not blame the system.").poorJudgement).toBe(0);
+    expect(analyseAnswer('', 'I yelled at the new cook and told him it was his fault.').poorJudgement).toBeGreaterThan(0);
+  });
+
+  it('reads deflection and maxims, and does not count "one" as a specific', () => {
+    expect(analyseAnswer('', "If they're short-staffed that's kind of on management. It's not my job.").deflections).toBeGreaterThan(0);
+    expect(analyseAnswer('', "I think it's really important to stay calm.").maxims).toBe(1);
+    expect(analyseAnswer('', 'One time a customer got upset.').numbers).toBe(0);
+    expect(analyseAnswer('', 'We cut ticket times from 25 to 15 minutes.').numbers).toBe(2);
   });
 });
 

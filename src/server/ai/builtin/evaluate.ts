@@ -6,7 +6,7 @@ import { COMMUNICATION, CULTURE_FIT, INDUSTRIES } from './industries';
 import { recogniseIndustry } from './plan';
 import { contentStems, sentences, words } from './text';
 
-export const BUILTIN_EVALUATION_VERSION = 'builtin-eval-3';
+export const BUILTIN_EVALUATION_VERSION = 'builtin-eval-4';
 
 const isCandidate = (speaker: string) => !/^(ai|interviewer|ai interviewer|assistant|agent|system)$/i.test(speaker.trim());
 
@@ -147,10 +147,11 @@ function describe(score: number, profile: CriterionProfile, parts: AnswerScore['
 /**
  * Below this many content words of evidence for a criterion (every answer counts in part for every
  * criterion, more where it speaks to it), the criterion is not judged: less than one complete
- * sentence about it ("Um, yeah.", "Not sure."). A short complete answer, however poor ("I'd just
- * tell them that's the policy"), is something an interviewer rates (low), so it is scored.
+ * sentence about it ("Um, yeah.", "Not sure.", "Yes."). A short complete answer, however poor
+ * ("I'd just tell them that's the policy", "I just need a job right now and you guys were hiring":
+ * four content words each), is something an interviewer rates (low), so it is scored.
  */
-export const MIN_EVIDENCE_WORDS = 8;
+export const MIN_EVIDENCE_WORDS = 4;
 
 /** Words of the job that say nothing about it. */
 const GENERIC_STEMS = new Set(
@@ -173,9 +174,9 @@ export function jobLexicon(input: EvaluationInput): Set<string> {
 /**
  * The weighted answer scores of a criterion, stretched about the middle of the scale: averaging
  * answers pulls every interview towards the middle, and the scale's bands are wide (strong 75+,
- * weak below 40). Fixed points: 55 stays 55.
+ * weak below 40). The pivot is the answer score that lands at 55.
  */
-export const CALIBRATION = { pivot: 53, stretch: 1.7 };
+export const CALIBRATION = { pivot: 55, stretch: 1.7 };
 const stretch = (x: number) => 55 + CALIBRATION.stretch * (x - CALIBRATION.pivot);
 
 export function evaluateTranscript(input: EvaluationInput): Evaluation {
