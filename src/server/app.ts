@@ -10,6 +10,7 @@ import { createAiEngine, type AiEngine } from './ai';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logging';
+import { Metrics } from './lib/metrics';
 import { Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/account.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
@@ -75,6 +76,8 @@ export interface AppDeps {
   now: () => Date;
   /** The members' notification emails (decision 031). */
   notifications: Notifications;
+  /** What GET /metrics shows (decision 037). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -119,7 +122,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const calls: CallDeps = { db: database.db, ai, queue, log: app.log, policy: config.calls, now: options.clock, notifications };
   const now = options.clock ?? (() => new Date());
   const webhooks = new WebhookDispatcher({ database, config: config.webhooks, guard: createAddressGuard(config.webhooks), now, log: app.log });
-  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls, now, notifications });
+  const metrics = new Metrics();
+  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls, now, notifications, metrics });
   app.addHook('onClose', async () => {
     await Promise.all([queue.stop(), webhooks.stop()]);
     mailer.close();

@@ -5,3 +5,4 @@ export * from './equality';
 export * from './consent';
 export * from './team';
 export * from './integrations';
+export * from './operations';
