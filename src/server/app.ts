@@ -78,6 +78,8 @@ export interface AppDeps {
   notifications: Notifications;
   /** What GET /metrics shows (decision 037). */
   metrics: Metrics;
+  /** Where recordings and resumable-upload staging live. */
+  storage: RecordingStorage;
 }
 
 declare module 'fastify' {
@@ -123,7 +125,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const now = options.clock ?? (() => new Date());
   const webhooks = new WebhookDispatcher({ database, config: config.webhooks, guard: createAddressGuard(config.webhooks), now, log: app.log });
   const metrics = new Metrics();
-  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls, now, notifications, metrics });
+  const storage = new RecordingStorage(config.dataDir);
+  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls, now, notifications, metrics, storage });
   app.addHook('onClose', async () => {
     await Promise.all([queue.stop(), webhooks.stop()]);
     mailer.close();
@@ -153,7 +156,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(applyRoutes, { rooms });
   await app.register(phoneScreeningRoutes);
   await app.register(phoneCallRoutes);
-  const storage = new RecordingStorage(config.dataDir);
   await app.register(candidateRoomRoutes, { storage });
   await app.register(reportRoutes, { storage });
   await app.register(candidateDataRoutes, { storage });

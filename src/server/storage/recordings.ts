@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { WEBM_SIGNATURE } from '../../contracts/candidate-room';
@@ -20,6 +20,11 @@ export class RecordingStorage {
 
   async init(): Promise<void> {
     await mkdir(this.directory, { recursive: true });
+  }
+
+  /** Resolves when recordings can be written; rejects with what is wrong (readiness, GET /readyz). */
+  async ready(): Promise<void> {
+    await access(this.directory, constants.W_OK);
   }
 
   pathOf(uploadId: string): string {
