@@ -250,8 +250,10 @@ async function main() {
     // Blind: no miss of this part is ever printed, --verbose or not.
     verbose = false;
     console.log('\n== Held-out part (written by people who never saw the engine; never looked at while tuning) ==');
-    await measureAnswers('Answers', [...(await fromGroups(heldOut.answers)), ...fromInterviews(heldOut.interviews)]);
-    await biasCheck('Bias check', heldOut.bias);
+    console.log(`Read: ${heldOut.files.join(', ') || 'no file (none written yet)'}`);
+    const sets = [...(await fromGroups(heldOut.answers)), ...fromInterviews(heldOut.interviews)];
+    if (sets.length) await measureAnswers('Answers', sets);
+    if (heldOut.bias.length) await biasCheck('Bias check', heldOut.bias);
   }
   console.log('');
   await identitySwaps(data);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -53,7 +53,7 @@ export type InterviewSet = z.infer<typeof interviewSets>[number];
 export type BiasQuestions = z.infer<typeof biasQuestions>;
 
 /** The bias check's development lists, in the order they were written. */
-const BIAS_DEV = ['bias-dev', 'bias-dev-2', 'bias-dev-3', 'bias-dev-4', 'bias-dev-5', 'held-out-3', 'bias-dev-6', 'bias-dev-7', 'bias-dev-8', 'bias-dev-9'] as const;
+const BIAS_DEV = ['bias-dev', 'bias-dev-2', 'bias-dev-3', 'bias-dev-4', 'bias-dev-5', 'held-out-3', 'bias-dev-6', 'bias-dev-7', 'bias-dev-8', 'bias-dev-9', 'bias-dev-10'] as const;
 
 /** The labelled sets, written and graded by people, that measure the engine (`npm run eval:ai`). */
 export const loadDataset = () => ({
@@ -69,14 +69,17 @@ export const loadDataset = () => ({
   /**
    * Written as held-out sets by people who never saw the engine, measured blind, then read while
    * tuning over several sessions: development data since 2026-11-24 (decision 014, "Parts").
+   * held-out-5 was measured blind twice (before and after the sixth session's changes) and joined
+   * the development data in the seventh session.
    */
   readHeldOut: {
-    answers: load('holdout-2/answers.json', answerGroups),
-    interviews: load('held-out/interviews.json', interviewSets),
+    answers: [...load('holdout-2/answers.json', answerGroups), ...load('held-out-5/answers.json', answerGroups)],
+    interviews: [...load('held-out/interviews.json', interviewSets), ...load('held-out-5/interviews.json', interviewSets)],
     bias: [
       { name: 'holdout-2', ...load('holdout-2/bias-questions.json', biasQuestions) },
       { name: 'held-out', ...load('held-out/bias-questions.json', biasQuestions) },
       { name: 'held-out-4', ...load('held-out-4/bias-questions.json', biasQuestions) },
+      { name: 'held-out-5', ...load('held-out-5/bias-questions.json', biasQuestions) },
     ],
   },
   /** Whole interviews (issue 11): a job's rubric and questions answered strongly, adequately and weakly. */
@@ -90,18 +93,35 @@ export const loadDataset = () => ({
   biasDev: BIAS_DEV.map((dir) => ({ name: dir, ...load(`${dir}/bias-questions.json`, biasQuestions) })),
 });
 
+/** The blind sets, in the order they were written; a file not written yet is left out (see `loadHeldOut`). */
+const HELD_OUT_INTERVIEWS = ['held-out-3/interviews.json', 'held-out-6/interviews.json'] as const;
+const HELD_OUT_ANSWERS = ['held-out-6/answers.json'] as const;
+const HELD_OUT_BIAS = ['held-out-6/bias-questions.json'] as const;
+
+/** Loads each file that exists; the eval names what it read, so a missing file is not silent. */
+const loadExisting = <T>(files: readonly string[], schema: z.ZodType<T[]>) => {
+  const present = files.filter((file) => existsSync(path.join(dataDir, file)));
+  return { files: present, items: present.flatMap((file) => load(file, schema)) };
+};
+
 /**
  * The held-out part of `npm run eval:ai`: written by people who never saw the engine, its scorer's
  * fit or the other sets, and never looked at while tuning it (docs/decisions/014-score-scale-and-anchors.md,
  * "Parts"). Only the eval script reads it (no test, nothing under ai/builtin), and it prints no
- * misses for this part, so its figures stay blind.
+ * misses for this part, so its figures stay blind. Nothing here depends on what the files say.
  * - held-out-3: ten whole interviews in trades not covered elsewhere, written 2026-11-24.
- * - held-out-5: ten more whole interviews, 24 single questions and a bias list (180 unlawful
- *   questions in 15 categories, 180 lawful neighbours), written 2026-11-24 (sixth session) while
- *   the engine was being changed, by writers who read neither the engine nor any other set.
+ * - held-out-6: whole interviews, single questions and a bias list in the formats of held-out-5,
+ *   written 2026-11-24 (seventh session) by writers who read neither the engine nor any other set.
+ *   Each of its files is read once it exists.
  */
-export const loadHeldOut = () => ({
-  answers: load('held-out-5/answers.json', answerGroups),
-  interviews: [...load('held-out-3/interviews.json', interviewSets), ...load('held-out-5/interviews.json', interviewSets)],
-  bias: [load('held-out-5/bias-questions.json', biasQuestions)],
-});
+export const loadHeldOut = () => {
+  const answers = loadExisting(HELD_OUT_ANSWERS, answerGroups);
+  const interviews = loadExisting(HELD_OUT_INTERVIEWS, interviewSets);
+  const bias = HELD_OUT_BIAS.filter((file) => existsSync(path.join(dataDir, file))).map((file) => ({ file, ...load(file, biasQuestions) }));
+  return {
+    files: [...interviews.files, ...answers.files, ...bias.map((b) => b.file)],
+    answers: answers.items,
+    interviews: interviews.items,
+    bias,
+  };
+};
