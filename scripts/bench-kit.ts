@@ -1,5 +1,8 @@
 /** What the benchmarks share: a free loopback port, and the machine's PostgreSQL for scratch databases. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
 
 /** The machine's PostgreSQL (trust authentication); benchmarks make and drop their own databases on it. */
@@ -59,4 +62,61 @@ export async function seedOperator(base: string, count: number): Promise<{ cooki
     jobIds.push(job.data.id);
   }
   return { cookie, jobIds };
+}
+
+/** The node arguments `npm start` ends with (`exec node … dist/server/main.js`), so a benchmark runs what users run. */
+export function startCommand(root: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const match = /(?:^|&&)\s*exec node ([^&|;]+)$/.exec(pkg.scripts.start ?? '');
+  if (!match) throw new Error(`package.json's start script does not end with "exec node …": ${pkg.scripts.start}`);
+  return match[1]!.trim().split(/\s+/);
+}
+
+/** A process's resident memory now (VmRSS) and the most it ever held (VmHWM), in bytes, from /proc (Linux). */
+export function memoryOf(pid: number): { rss: number; peak: number } {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+export interface CompiledServer {
+  child: ChildProcess;
+  baseUrl: string;
+  output(): string;
+  /** SIGTERM, then the exit status. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts the compiled server (build it first) as `npm start` does, on a free port, once /healthz answers. */
+export async function startCompiledServer(root: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<CompiledServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...nodeFlags, ...startCommand(root)], {
+    cwd: root,
+    env: { ...env, PORT: String(port), APP_URL: env.APP_URL ?? baseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  const until = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (Date.now() > until) {
+      await stop();
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, baseUrl, output: () => output, stop };
 }
