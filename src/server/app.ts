@@ -27,6 +27,7 @@ import { createAddressGuard } from './modules/webhooks/address-guard';
 import { WebhookDispatcher } from './modules/webhooks/delivery';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { interviewRoutes } from './modules/interviews/interviews.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { applyRoutes } from './modules/apply/apply.routes';
@@ -50,13 +51,14 @@ import { reportRoutes } from './modules/report/report.routes';
 import { speechRoutes } from './modules/speech/speech.routes';
 import { accessPlugin, rateLimitKey } from './plugins/access';
 import { cachingPlugin, clientCacheHeaders } from './plugins/caching';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { JobQueue } from './queue/queue';
 import { createRoomService } from './rooms/rooms';
 import { createSpeechToText } from './speech/stt';
 import { createTextToSpeech, type TextToSpeech } from './speech/tts';
-import { RecordingStorage } from './storage/recordings';
+import { createRecordingStorage, type RecordingStore } from './storage';
 import type { Telephony } from './telephony/telephony';
 import { createTwilioTelephony } from './telephony/twilio';
 
@@ -79,7 +81,7 @@ export interface AppDeps {
   /** What GET /metrics shows (decision 037). */
   metrics: Metrics;
   /** Where recordings and resumable-upload staging live. */
-  storage: RecordingStorage;
+  storage: RecordingStore;
 }
 
 declare module 'fastify' {
@@ -116,16 +118,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.memoryDb }));
-  const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const metrics = new Metrics();
+  const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, metrics });
   const ai = options.ai ?? createAiEngine(config, app.log);
-  const queue = new JobQueue(database, app.log, { pollingIntervalSeconds: options.queuePollSeconds });
+  const queue = new JobQueue(database, app.log, { pollingIntervalSeconds: options.queuePollSeconds, metrics });
   const telephony = options.telephony ?? (config.twilio ? createTwilioTelephony(config.twilio, config.appUrl) : null);
   const notifications = new Notifications({ appUrl: config.appUrl, secret: config.sessionSecret, mailer, log: app.log });
-  const calls: CallDeps = { db: database.db, ai, queue, log: app.log, policy: config.calls, now: options.clock, notifications };
+  const calls: CallDeps = { db: database.db, ai, queue, log: app.log, policy: config.calls, now: options.clock, notifications, metrics };
   const now = options.clock ?? (() => new Date());
   const webhooks = new WebhookDispatcher({ database, config: config.webhooks, guard: createAddressGuard(config.webhooks), now, log: app.log });
-  const metrics = new Metrics();
-  const storage = new RecordingStorage(config.dataDir);
+  const storage = createRecordingStorage({
+    config,
+    db: database.db,
+    onBytes: (kind, bytes) => metrics.uploadBytes.inc({ storage: kind }, bytes),
+    onError: (err, what) => app.log.error({ err }, `recording storage failed ${what}`),
+  });
+  // A bucket that is missing or refuses the keys stops the start (a ConfigError naming the variable).
+  await storage.init();
+  app.addHook('onClose', async () => storage.close());
   app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls, now, notifications, metrics, storage });
   app.addHook('onClose', async () => {
     await Promise.all([queue.stop(), webhooks.stop()]);
@@ -134,10 +144,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(errorsPlugin);
+  // Before the routes, so its latency hook sees every one (decision 037).
+  await app.register(metricsRoutes);
   await app.register(securityPlugin, { appUrl: config.appUrl, production: config.env === 'production' });
   await app.register(cachingPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey });
+  // Counted in the database, so every instance on it shares each limit (decision 038).
+  await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey, store: databaseRateLimitStore(database, (err) => app.log.warn({ err }, 'clearing old rate-limit counters failed')) });
   await app.register(accessPlugin);
   // Before the routes: the OpenAPI document is collected as they are added (decision 033).
   await registerOpenApi(app, { appUrl: config.appUrl });
@@ -221,7 +234,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     webhooks.start();
     await queue.start();
     await queue.register<{ interviewId: number }>(EVALUATE_INTERVIEW, async ({ interviewId }) => {
-      await runEvaluation({ db: database.db, ai, log: app.log, transcription: stt && { stt, storage }, notifications }, interviewId);
+      await runEvaluation({ db: database.db, ai, log: app.log, transcription: stt && { stt, storage }, notifications, metrics }, interviewId);
     });
     await requeueStuckEvaluations({ db: database.db, queue });
     await queue.register<{ callId: number }>(EVALUATE_SCREENING_CALL, async ({ callId }) => {

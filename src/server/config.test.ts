@@ -10,6 +10,12 @@ describe('configuration', () => {
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', appUrl: 'http://localhost:3000', databaseUrl: undefined, ai: { provider: 'builtin' } });
   });
 
+  it('reads the metrics token, refusing one short enough to guess', () => {
+    expect(loadConfig(base).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe('0123456789abcdef');
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'secret' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
   it('lists every bad variable by name', () => {
     try {
       loadConfig({ ...base, PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', AI_PROVIDER: 'skynet' });
@@ -27,9 +33,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, LIVEKIT_URL: 'wss://rooms.example.com' })).toThrow(/LIVEKIT_API_KEY, LIVEKIT_API_SECRET: required/);
   });
 
-  it('refuses settings the README does not offer instead of ignoring them', () => {
-    expect(() => loadConfig({ ...base, S3_BUCKET: 'recordings' })).toThrow(/S3_BUCKET: object storage is not supported yet: recordings are stored under DATA_DIR; unset it/);
-    expect(loadConfig({ ...base, S3_BUCKET: ' ' })).toMatchObject({ port: 3000 });
+  it('reads object storage settings, naming each wrong one', () => {
+    expect(loadConfig(base).s3).toBeNull();
+    expect(loadConfig({ ...base, S3_BUCKET: ' ' }).s3).toBeNull();
+    expect(loadConfig({ ...base, S3_BUCKET: 'recordings' }).s3).toEqual({ bucket: 'recordings', region: 'us-east-1', forcePathStyle: false, endpoint: undefined, credentials: undefined });
+    expect(loadConfig({ ...base, S3_BUCKET: 'recordings', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3).toEqual({
+      bucket: 'recordings',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...base, S3_BUCKET: 'recordings', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'My_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'recordings', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT: must be a URL/);
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'recordings', S3_ENDPOINT: 'ftp://host' })).toThrow(/S3_ENDPOINT: must start with http:\/\/ or https:\/\//);
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'recordings', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE: must be true or false/);
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'recordings', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set/);
+    expect(() => loadConfig({ ...base, S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET: required when S3_ENDPOINT is set/);
   });
 
   it('reads server-side transcription settings', () => {

@@ -62,6 +62,18 @@ const envSchema = z
     WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
     WEBHOOK_RETRY_SECONDS: z.coerce.number().min(0.01).max(24 * 60 * 60).default(30),
     WEBHOOK_POLL_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+    S3_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens')
+        .optional(),
+    ),
+    S3_ENDPOINT: optionalString.pipe(z.url('must be a URL such as http://127.0.0.1:9000').optional()),
+    S3_REGION: optionalString.pipe(z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').optional()),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(['true', 'false'], 'must be true or false').optional()),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   })
   .superRefine((env, ctx) => {
     if (env.SESSION_IDLE_MINUTES > env.SESSION_MAX_DAYS * 24 * 60) {
@@ -107,6 +119,21 @@ export interface AppConfig {
   calls: { maxAttempts: number; retryMinutes: number };
   /** Webhook deliveries (decision 034). */
   webhooks: WebhookConfig;
+  /** Recordings and resumable-upload staging in an S3 bucket (decision 036); null: under DATA_DIR. */
+  s3: S3Config | null;
+  /** Bearer token for GET /metrics from other hosts; unset, only loopback may scrape (decision 037). */
+  metricsToken?: string;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** For MinIO and other S3-compatible servers; absent: AWS. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither; neither: the AWS SDK's own credential chain (instance role, ~/.aws). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** bucket in the path (http://host/bucket/key), as MinIO and most self-hosted servers need. */
+  forcePathStyle: boolean;
 }
 
 export interface WebhookConfig {
@@ -164,16 +191,30 @@ function bothOrNeither<T>(name: string, values: Record<string, string | undefine
 }
 
 /**
- * Settings that earlier builds accepted and ignored. Set, they stop the start rather than let an
- * operator believe recordings go to a bucket.
+ * Object storage for recordings (decision 036). The other S3_* settings without S3_BUCKET would be
+ * ignored, so they stop the start rather than let an operator believe recordings go to a bucket.
  */
-const NOT_YET_SUPPORTED: Record<string, string> = {
-  S3_BUCKET: 'object storage is not supported yet: recordings are stored under DATA_DIR',
-  S3_ENDPOINT: 'object storage is not supported yet: recordings are stored under DATA_DIR',
-  S3_REGION: 'object storage is not supported yet: recordings are stored under DATA_DIR',
-  S3_ACCESS_KEY_ID: 'object storage is not supported yet: recordings are stored under DATA_DIR',
-  S3_SECRET_ACCESS_KEY: 'object storage is not supported yet: recordings are stored under DATA_DIR',
-};
+function s3Config(env: Env, problems: string[]): S3Config | null {
+  if (!env.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter((k) => env[k] !== undefined);
+    if (stray.length > 0) problems.push(`S3_BUCKET: required when ${stray.join(', ')} is set (recordings in object storage)`);
+    return null;
+  }
+  const credentials = bothOrNeither(
+    'object storage keys',
+    { S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY },
+    () => ({ accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! }),
+    problems,
+  );
+  if (env.S3_ENDPOINT && !/^https?:\/\//.test(env.S3_ENDPOINT)) problems.push('S3_ENDPOINT: must start with http:// or https://');
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: env.S3_REGION ?? 'us-east-1',
+    credentials,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+  };
+}
 
 /**
  * Server-side transcription: OpenAI itself (whisper-1 at api.openai.com unless told otherwise), or
@@ -244,10 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.TTS_PROVIDER === 'openai' && !env.AI_API_KEY) {
     problems.push('AI_API_KEY: required when TTS_PROVIDER=openai');
   }
-  for (const [name, why] of Object.entries(NOT_YET_SUPPORTED)) {
-    const value = source[name]?.trim();
-    if (value) problems.push(`${name}: ${why}; unset it`);
-  }
+  const s3 = s3Config(env, problems);
   if (env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL) {
     problems.push('AI_BASE_URL: required when AI_PROVIDER=openai-compatible');
   }
@@ -273,6 +311,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, samples: env.AI_SAMPLES },
     tts: { provider: env.TTS_PROVIDER },
     stt,
+    s3,
     livekit,
     twilio,
     calls: { maxAttempts: env.PHONE_CALL_MAX_ATTEMPTS, retryMinutes: env.PHONE_CALL_RETRY_MINUTES },
@@ -284,5 +323,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: Math.round(env.WEBHOOK_RETRY_SECONDS * 1000),
       pollMs: Math.round(env.WEBHOOK_POLL_SECONDS * 1000),
     },
+    metricsToken: env.METRICS_TOKEN,
   };
 }

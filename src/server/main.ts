@@ -14,7 +14,17 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    // A setting only the start can check (a bucket that is missing or refuses the keys) names its variable too.
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const pidFile = path.join(config.dataDir, 'server.pid');
   let closing = false;
   const shutdown = (signal: string) => {

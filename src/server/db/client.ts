@@ -66,7 +66,9 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a connection timeout a request waits forever on a database host that stopped answering
+    // (no refusal, no reset); with one it fails and is answered 503 (decision 037).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     // An idle connection the server ends (a restart, an administrator, a dropped test database)
     // is reported on the pool; pg drops it and opens a new one on the next query. Unhandled, the
     // report would crash the process.

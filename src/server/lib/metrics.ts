@@ -16,13 +16,15 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /** Jobs waiting or running, by queue; set by the collector just before each scrape. */
+  /** Jobs waiting or running, by queue; read from the queue's table just before each scrape (watchQueue). */
   readonly queueDepth = new Gauge({
     name: 'hireloop_queue_jobs',
-    help: 'Background jobs by queue and state (created, retry, active)',
+    help: 'Background jobs waiting or running, by queue and state (created, retry, active), across all instances',
     labelNames: ['queue', 'state'] as const,
     registers: [this.registry],
+    collect: () => this.collectQueueDepth(),
   });
+  private queueDepthSource?: QueueDepthSource;
 
   readonly jobOutcomes = new Counter({
     name: 'hireloop_queue_job_outcomes_total',
@@ -33,8 +35,8 @@ export class Metrics {
 
   readonly evaluations = new Counter({
     name: 'hireloop_evaluations_total',
-    help: 'Interview evaluations stored, by engine and whether the fallback engine scored',
-    labelNames: ['engine', 'fallback'] as const,
+    help: 'Evaluations stored, by what was scored (interview, screening_call), engine, and whether the fallback engine stood in (yes, no)',
+    labelNames: ['kind', 'engine', 'fallback'] as const,
     registers: [this.registry],
   });
 
@@ -47,7 +49,7 @@ export class Metrics {
 
   readonly calls = new Counter({
     name: 'hireloop_screening_calls_total',
-    help: 'Screening calls ended, by outcome',
+    help: 'Screening calls ended, by outcome (completed, busy, no_answer, voicemail, failed, canceled)',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
@@ -59,7 +61,41 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: 'hireloop_' });
+  /** Where queue depth is read at scrape time (the job queue). */
+  watchQueue(source: QueueDepthSource): void {
+    this.queueDepthSource = source;
   }
+
+  readonly contentType = this.registry.contentType;
+
+  /** The text an operator's Prometheus scrapes: this app's metrics and the process's own. */
+  async scrape(): Promise<string> {
+    return Registry.merge([processRegistry(), this.registry]).metrics();
+  }
+
+  private async collectQueueDepth(): Promise<void> {
+    this.queueDepth.reset();
+    if (!this.queueDepthSource) return;
+    try {
+      for (const { queue, state, count } of await this.queueDepthSource()) this.queueDepth.set({ queue, state }, count);
+    } catch {
+      // The database is away: no depth rather than a failed scrape (GET /readyz says what is down).
+    }
+  }
+}
+
+export type QueueDepthSource = () => Promise<{ queue: string; state: string; count: number }[]>;
+
+let processMetrics: Registry | undefined;
+/**
+ * CPU, memory, event-loop lag and garbage collection belong to the process, not to an app: collected
+ * once per process, whatever the number of apps (tests build hundreds, and each collection starts an
+ * event-loop monitor and a GC observer that nothing stops).
+ */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics, prefix: 'hireloop_' });
+  }
+  return processMetrics;
 }

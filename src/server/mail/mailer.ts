@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client';
 import { emails, interviews } from '../db/schema';
+import type { Metrics } from '../lib/metrics';
 
 export interface OutgoingEmail {
   kind: string;
@@ -66,7 +67,7 @@ export class Mailer {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { smtpUrl?: string; from: string; log: FastifyBaseLogger },
+    private readonly options: { smtpUrl?: string; from: string; log: FastifyBaseLogger; metrics?: Metrics },
   ) {
     if (options.smtpUrl) this.transport = nodemailer.createTransport(options.smtpUrl);
   }
@@ -140,6 +141,7 @@ export class Mailer {
             await tx.update(interviews).set({ emailSent: true }).where(eq(interviews.id, email.interviewId));
           }
         });
+        this.options.metrics?.emails.inc({ outcome: 'sent' });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         this.options.log.warn({ emailId: email.id, err: message }, 'email delivery failed');
@@ -147,6 +149,7 @@ export class Mailer {
           .update(emails)
           .set({ status: 'failed', attempts: sql`${emails.attempts} + 1`, lastError: message.slice(0, 500), claimedAt: null })
           .where(eq(emails.id, email.id));
+        this.options.metrics?.emails.inc({ outcome: email.attempts + 1 >= maxAttempts ? 'failed' : 'retry' });
       }
     }
     return claimed.length;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../contracts/errors';
+import { isDatabaseUnavailable } from '../lib/database-errors';
 import { AppError } from '../lib/errors';
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -24,6 +25,10 @@ const messageByFastifyCode: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length does not match its Content-Length',
 };
 
+export const DATABASE_UNAVAILABLE = 'The database is unavailable. Please try again in a moment.';
+/** Seconds a client is asked to wait while the database is away (Retry-After). */
+const DATABASE_RETRY_SECONDS = '5';
+
 /** One error shape for every failure; 5xx answers never carry internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -32,6 +37,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       void reply.headers(error.headers);
       return send(error.statusCode, { error: error.message, code: error.code });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of the request or of the code: the pool reconnects by itself when the database is back (decision 037).
+      request.log.warn({ reason: rootCause(error) }, 'database unavailable');
+      void reply.header('retry-after', DATABASE_RETRY_SECONDS);
+      return send(503, { error: DATABASE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
@@ -56,3 +67,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     });
   });
 });
+
+/** The driver's own words, not drizzle's wrapper (whose message carries the query and its parameters). */
+function rootCause(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  if (current instanceof AggregateError && current.errors[0] instanceof Error) current = current.errors[0];
+  return current instanceof Error ? current.message : String(current);
+}

@@ -1,38 +1,55 @@
-import { constants, createReadStream } from 'node:fs';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { WEBM_SIGNATURE } from '../../contracts/candidate-room';
+import { isUploadId, UPLOAD_EXPIRY_MS, type ByteRange, type RecordingStore } from './recording-store';
+
+/** FileStore that reports how many bytes each PATCH wrote (metrics). */
+class CountingFileStore extends FileStore {
+  constructor(
+    options: ConstructorParameters<typeof FileStore>[0],
+    private readonly onBytes: (bytes: number) => void,
+  ) {
+    super(options);
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const next = await super.write(readable, id, offset);
+    if (next > offset) this.onBytes(next - offset);
+    return next;
+  }
+}
 
 /**
  * Recordings on local disk under DATA_DIR/recordings, written by the tus upload server (resumable,
  * kept across restarts) or by the spec's multipart endpoint, always under server-generated names.
  */
-export class RecordingStorage {
+export class RecordingStorage implements RecordingStore {
+  readonly kind = 'disk' as const;
   readonly directory: string;
   readonly datastore: FileStore;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, onBytes: (bytes: number) => void = () => {}) {
     this.directory = path.join(dataDir, 'recordings');
-    // Unfinished uploads a week old are abandoned (the interview link was left); finished ones stay.
-    this.datastore = new FileStore({ directory: this.directory, expirationPeriodInMilliseconds: 7 * 24 * 60 * 60 * 1000 });
+    this.datastore = new CountingFileStore({ directory: this.directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }, onBytes);
   }
 
   async init(): Promise<void> {
     await mkdir(this.directory, { recursive: true });
   }
 
-  /** Resolves when recordings can be written; rejects with what is wrong (readiness, GET /readyz). */
   async ready(): Promise<void> {
     await access(this.directory, constants.W_OK);
   }
 
   pathOf(uploadId: string): string {
-    if (!/^[A-Za-z0-9_-]+$/.test(uploadId)) throw new Error('invalid upload id');
+    if (!isUploadId(uploadId)) throw new Error('invalid upload id');
     return path.join(this.directory, uploadId);
   }
 
-  /** Size and completeness of a tus upload; null when unknown. */
   async uploadState(uploadId: string): Promise<{ offset: number; size: number | undefined } | null> {
     try {
       const upload = await this.datastore.getUpload(uploadId);
@@ -46,7 +63,6 @@ export class RecordingStorage {
     return (await stat(this.pathOf(uploadId))).size;
   }
 
-  /** True when the file starts with the WebM (EBML) signature 1A 45 DF A3. */
   async isWebm(uploadId: string): Promise<boolean> {
     const handle = await open(this.pathOf(uploadId), 'r').catch(() => null);
     if (!handle) return false;
@@ -59,7 +75,6 @@ export class RecordingStorage {
     }
   }
 
-  /** Deletes unfinished uploads past their expiry; returns how many. */
   deleteExpired(): Promise<number> {
     return this.datastore.deleteExpired();
   }
@@ -69,7 +84,25 @@ export class RecordingStorage {
     await rm(`${this.pathOf(uploadId)}.json`, { force: true });
   }
 
-  read(uploadId: string, range?: { start: number; end: number }) {
-    return createReadStream(this.pathOf(uploadId), range);
+  async read(uploadId: string, range?: ByteRange): Promise<Readable> {
+    const file = this.pathOf(uploadId);
+    await access(file, constants.R_OK);
+    return createReadStream(file, range);
+  }
+
+  async put(uploadId: string, body: Readable): Promise<number> {
+    try {
+      await pipeline(body, createWriteStream(this.pathOf(uploadId)));
+      return await this.size(uploadId);
+    } catch (err) {
+      await this.remove(uploadId);
+      throw err;
+    }
+  }
+
+  close(): void {}
+
+  async localCopy(uploadId: string): Promise<{ path: string; dispose(): Promise<void> }> {
+    return { path: this.pathOf(uploadId), dispose: async () => {} };
   }
 }

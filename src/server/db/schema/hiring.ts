@@ -275,6 +275,8 @@ export const phoneCalls = pgTable(
   (t) => [
     index('phone_calls_candidate_idx').on(t.candidateId),
     uniqueIndex('phone_calls_provider_sid_idx').on(t.providerSid),
+    // One Twilio call per attempt, whichever instance's job places it (decision 038).
+    uniqueIndex('phone_calls_twilio_attempt_idx').on(t.candidateId, t.attempt).where(sql`${t.provider} = 'twilio'`),
     oneOf('phone_calls_provider_check', t.provider, CALL_PROVIDERS),
     oneOf('phone_calls_status_check', t.status, PHONE_CALL_STATUSES),
   ],

@@ -13,7 +13,7 @@ import {
   legalHoldResult,
 } from '../../../contracts/candidate-data';
 import { candidateTokenFrom, requireUser } from '../../plugins/access';
-import type { RecordingStorage } from '../../storage/recordings';
+import type { RecordingStore } from '../../storage';
 import { idParams } from '../jobs/jobs.routes';
 import { companySettingsOf, eraseInterview, erasePhoneCandidate, setLegalHold, updateCompanySettings } from './candidate-data.service';
 import { deletionRequestOf, listDataRequests, phoneDeletionRequestOf, requestDeletion, requestPhoneDeletion } from './data-requests.service';
@@ -25,7 +25,7 @@ const CANDIDATE_ID = 'candidateId must be a positive whole number';
 const candidateParams = z.object({ candidateId: z.coerce.number({ message: CANDIDATE_ID }).int(CANDIDATE_ID).positive(CANDIDATE_ID).max(2_147_483_647, CANDIDATE_ID) });
 
 /** Deleting a candidate's data, legal holds, and the company's retention period (issue 15). */
-export async function candidateDataRoutes(app: FastifyInstance, options: { storage: RecordingStorage }): Promise<void> {
+export async function candidateDataRoutes(app: FastifyInstance, options: { storage: RecordingStore }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const deps = { db, storage: options.storage, telephony: app.deps.telephony };

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { alternativeRequests, applications, companies, dataRequests, emails, feedback, interviewReviews, interviews, jobs, phoneCalls, phoneScreeningCandidates, phoneScreenings, recordingUploads } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { RecordingStorage } from '../../storage/recordings';
+import type { RecordingStore } from '../../storage';
 import type { JobQueue } from '../../queue/queue';
 import type { Telephony } from '../../telephony/telephony';
 import { candidateDeletedEvent, recordWebhookEvent } from '../webhooks/events';
@@ -31,7 +31,7 @@ export const LEGAL_HOLD_REFUSAL = 'This candidate is under a legal hold: lift th
 
 export interface CandidateDataDeps {
   db: Db;
-  storage: RecordingStorage;
+  storage: RecordingStore;
   telephony: Telephony | null;
 }
 

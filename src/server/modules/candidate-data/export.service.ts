@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { auditActor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { RecordingStorage } from '../../storage/recordings';
+import type { RecordingStore } from '../../storage';
 import type { TwilioSettings } from '../../telephony/twilio';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
@@ -37,7 +37,7 @@ export const EXPORT_FORMAT = 'hireloop-interview-export-1';
  * recording's segments as `recording-{n}.webm`, streamed (a recording may be gigabytes). The export
  * itself is audited.
  */
-export async function exportInterview(deps: { db: Db; storage: RecordingStorage }, user: SessionUser, interviewId: number): Promise<{ filename: string; stream: Readable }> {
+export async function exportInterview(deps: { db: Db; storage: RecordingStore }, user: SessionUser, interviewId: number): Promise<{ filename: string; stream: Readable }> {
   const { db, storage } = deps;
   const row = await getOwnInterview(db, user, interviewId);
   const [reviews, notes, mail, requests, audits, consents, alternatives, [application]] = await Promise.all([
@@ -105,7 +105,7 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStorage 
     await zip.text('interview.json', JSON.stringify(document, null, 2));
     if (application?.cv) await zip.stored(applicationCvFile(application), Readable.from([application.cv]));
     // WebM is compressed already: stored as it is.
-    for (const segment of segments.filter((s) => s.present)) await zip.stored(segment.file, storage.read(segment.uploadId));
+    for (const segment of segments.filter((s) => s.present)) await zip.stored(segment.file, await storage.read(segment.uploadId));
   });
   return { filename: `interview-${interviewId}-export.zip`, stream };
 }

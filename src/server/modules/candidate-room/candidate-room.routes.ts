@@ -7,7 +7,7 @@ import { completeInterviewInput, completeInterviewResult, followUpInput, followU
 import { recordingUploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CandidateAccess } from '../../plugins/access';
-import type { RecordingStorage } from '../../storage/recordings';
+import type { RecordingStore } from '../../storage';
 import { assertConsented } from '../consent/consent.service';
 import { idParams } from '../jobs/jobs.routes';
 import { completeInterview, heartbeat, liveInterview, saveTranscript, savedTranscript, startInterview, submit } from './candidate-room.service';
@@ -19,12 +19,11 @@ function candidateOf(request: { candidate: CandidateAccess | null }): CandidateA
   return request.candidate;
 }
 
-export async function candidateRoomRoutes(app: FastifyInstance, options: { storage: RecordingStorage }): Promise<void> {
+export async function candidateRoomRoutes(app: FastifyInstance, options: { storage: RecordingStore }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const { storage } = options;
   const candidate = { access: 'candidate' } as const;
-  await storage.init();
   await app.register(multipart, { limits: { fileSize: app.deps.config.recordingMaxBytes, files: 1, fields: 4, fieldSize: 5 * 1024 * 1024 } });
   await registerTusUploads(app, storage);
   const sweep = setInterval(() => {
@@ -89,6 +88,7 @@ export async function candidateRoomRoutes(app: FastifyInstance, options: { stora
             continue;
           }
           recording = await receiveMultipartRecording(part.file, storage);
+          app.deps.metrics.uploadBytes.inc({ storage: storage.kind }, recording.bytes);
         } else if (part.fieldname === 'transcript') {
           transcriptText = String(part.value);
         }

@@ -119,6 +119,10 @@ describe('resumable recording upload (tus)', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ error: 'This interview has already been submitted', code: 'CONFLICT' });
     expect((await call('POST', `/api/interview/${iv.id}/start`, iv.candidateToken)).statusCode).toBe(409);
+    // A heartbeat that was on its way when the candidate submitted is not an error, and changes nothing.
+    expect((await call('POST', `/api/interview/${iv.id}/heartbeat`, iv.candidateToken)).statusCode).toBe(204);
+    const [after] = await t.database.db.select().from(interviews).where(eq(interviews.id, iv.id));
+    expect(after?.status).toMatch(/evaluating|completed/);
   });
 
   it('refuses an upload that is not WebM, too large, for another interview, or before the interview started', async () => {

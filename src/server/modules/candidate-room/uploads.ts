@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
 import { and, eq } from 'drizzle-orm';
@@ -9,7 +7,8 @@ import { WEBM_SIGNATURE } from '../../../contracts/candidate-room';
 import { interviews, recordingUploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { assertInterviewOpen } from '../../plugins/access';
-import type { RecordingStorage } from '../../storage/recordings';
+import type { RecordingStore } from '../../storage';
+import { STORAGE_FAILED } from '../../storage/s3-upload-store';
 
 export const UPLOAD_PATH = '/api/uploads';
 
@@ -28,9 +27,10 @@ function parseMetadata(header: string | undefined): Record<string, string> {
 /**
  * The resumable upload endpoint (tus 1.0 with creation, creation-defer-length and termination).
  * Fastify checks the candidate token and ties each upload to the token's interview; tus writes the
- * bytes straight to disk, so a dropped connection or a server restart resumes where it stopped.
+ * bytes straight to disk or the bucket, so a dropped connection, a server restart or another
+ * instance resumes where it stopped (decision 036).
  */
-export async function registerTusUploads(app: FastifyInstance, storage: RecordingStorage): Promise<void> {
+export async function registerTusUploads(app: FastifyInstance, storage: RecordingStore): Promise<void> {
   const { db } = app.deps.database;
   const maxSize = app.deps.config.recordingMaxBytes;
   const tus = new TusServer({
@@ -89,36 +89,45 @@ export async function registerTusUploads(app: FastifyInstance, storage: Recordin
 }
 
 /**
- * Streams one multipart file to disk under a server-generated name, refusing files over the limit
- * and files that do not start with the WebM signature. Never buffers the file in memory.
+ * Streams one multipart file to storage under a server-generated name, refusing files over the
+ * limit and files that do not start with the WebM signature. Never buffers the file in memory.
  */
 export async function receiveMultipartRecording(
   file: NodeJS.ReadableStream & { truncated?: boolean },
-  storage: RecordingStorage,
+  storage: RecordingStore,
 ): Promise<{ uploadId: string; bytes: number }> {
   const uploadId = newUploadId();
-  let bytes = 0;
   let head = Buffer.alloc(0);
+  const notWebm = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording is not a WebM file');
+  let refused = false;
   const check = new Transform({
     transform(chunk: Buffer, _enc, callback) {
       if (head.length < 4) {
         head = Buffer.concat([head, chunk]).subarray(0, 4);
         if (head.length >= 4 && !WEBM_SIGNATURE.every((b, i) => head[i] === b)) {
-          callback(new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording is not a WebM file'));
+          refused = true;
+          callback(notWebm());
           return;
         }
       }
-      bytes += chunk.length;
       callback(null, chunk);
     },
   });
+  file.on('error', (err: Error) => check.destroy(err));
+  let bytes: number;
   try {
-    await pipeline(file, check, createWriteStream(storage.pathOf(uploadId)));
-    if (file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The recording is larger than this server accepts');
-    if (bytes < 4) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording is not a WebM file');
-    return { uploadId, bytes };
+    bytes = await storage.put(uploadId, file.pipe(check));
   } catch (err) {
     await storage.remove(uploadId);
+    if (refused) throw notWebm();
+    if (file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The recording is larger than this server accepts');
+    if (storage.kind === 's3' && !(err instanceof AppError) && (err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw new AppError('SERVICE_UNAVAILABLE', STORAGE_FAILED);
     throw err;
   }
+  if (file.truncated || bytes < 4) {
+    await storage.remove(uploadId);
+    if (file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The recording is larger than this server accepts');
+    throw notWebm();
+  }
+  return { uploadId, bytes };
 }

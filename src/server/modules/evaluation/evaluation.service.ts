@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Evaluation } from '../../../contracts/ai';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
+import type { Metrics } from '../../lib/metrics';
 import { interviews, jobs } from '../../db/schema';
 import type { JobQueue } from '../../queue/queue';
 import type { Notifications } from '../notifications/notifier';
 import type { SpeechToText } from '../../speech/stt';
-import type { RecordingStorage } from '../../storage/recordings';
+import type { RecordingStore } from '../../storage';
 import { interviewCompletedEvent, recordWebhookEvent } from '../webhooks/events';
 import { decideTranscript, scoredTranscript } from './transcription.service';
 
@@ -29,9 +30,11 @@ export interface EvaluationDeps {
   ai: AiEngine;
   log: FastifyBaseLogger;
   /** Server-side transcription of the recording before scoring; absent, the browser's transcript is scored. */
-  transcription?: { stt: SpeechToText; storage: RecordingStorage } | null;
+  transcription?: { stt: SpeechToText; storage: RecordingStore } | null;
   /** Emails the members who want to know, with the result (decision 031); absent, nobody is emailed. */
   notifications?: Notifications;
+  /** Counts the evaluations stored (decision 037). */
+  metrics?: Metrics;
 }
 
 /**
@@ -70,14 +73,23 @@ export async function runEvaluation(deps: EvaluationDeps, interviewId: number): 
     return rows;
   });
   if (updated.length === 0) return 'skipped';
+  deps.metrics?.evaluations.inc({ kind: 'interview', engine: result.engine, fallback: result.fallbackReason ? 'yes' : 'no' });
   await deps.notifications?.deliver();
   deps.log.info({ interviewId, engine: result.engine, overall: result.overall, transcript: interview.transcriptSource ?? 'browser' }, 'interview evaluated');
   return 'completed';
 }
 
-/** Queues every interview left 'evaluating' (for example by a crash between upload and queueing). */
+/** How long a requeued evaluation's key holds: instances starting together queue it once (decision 038). */
+const REQUEUE_ONCE_SECONDS = 10 * 60;
+
+/**
+ * Queues every interview left 'evaluating' (for example by a crash between upload and queueing).
+ * Every instance does this as it starts; the key keeps it to one job per interview when several
+ * start at once, so the engine is not asked twice. A duplicate that still runs writes nothing
+ * (runEvaluation's conditional update).
+ */
 export async function requeueStuckEvaluations(deps: { db: Db; queue: JobQueue }): Promise<number> {
   const stuck = await deps.db.select({ id: interviews.id }).from(interviews).where(eq(interviews.status, 'evaluating'));
-  for (const { id } of stuck) await deps.queue.send(EVALUATE_INTERVIEW, { interviewId: id });
+  for (const { id } of stuck) await deps.queue.send(EVALUATE_INTERVIEW, { interviewId: id }, { key: `requeue:${id}`, seconds: REQUEUE_ONCE_SECONDS });
   return stuck.length;
 }

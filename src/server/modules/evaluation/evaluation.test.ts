@@ -62,10 +62,18 @@ describe('background evaluation', () => {
     const { job } = await makeJob(t.database.db);
     const interview = await makeInterview(t.database.db, job.id, { status: 'evaluating', transcript });
     const before = calls;
-    const deps = { db: t.database.db, ai: t.app.deps.ai, log: t.app.log };
+    const deps = { db: t.database.db, ai: t.app.deps.ai, log: t.app.log, metrics: t.app.deps.metrics };
+    const evaluationsCounted = async () => {
+      const series = 'hireloop_evaluations_total{kind="interview",engine="builtin",fallback="no"} ';
+      const line = (await t.app.inject({ method: 'GET', url: '/metrics' })).body.split('\n').find((l) => l.startsWith(series));
+      return line ? Number(line.slice(series.length)) : 0;
+    };
+    const countedBefore = await evaluationsCounted();
     const results = await Promise.all([runEvaluation(deps, interview.id), runEvaluation(deps, interview.id)]);
     expect(results.sort()).toEqual(['completed', 'skipped']);
     expect(await runEvaluation(deps, interview.id)).toBe('skipped');
+    // The operator's metrics count the one result stored (decision 037).
+    expect((await evaluationsCounted()) - countedBefore).toBe(1);
     const [row] = await t.database.db.select().from(interviews).where(eq(interviews.id, interview.id));
     expect(row?.status).toBe('completed');
     expect(calls - before).toBeLessThanOrEqual(2);

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { interviews, type ServerTranscript } from '../../db/schema';
 import { TranscriptionError, type HeardSegment, type SpeechToText } from '../../speech/stt';
 import { splitWebm } from '../../speech/webm-pieces';
-import type { RecordingStorage } from '../../storage/recordings';
+import type { RecordingStore } from '../../storage';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
 import { mergeServerWords } from './merge-transcript';
@@ -17,7 +17,7 @@ type InterviewRow = typeof interviews.$inferSelect;
 export interface TranscriptionDeps {
   db: Db;
   stt: SpeechToText;
-  storage: RecordingStorage;
+  storage: RecordingStore;
   log: FastifyBaseLogger;
 }
 
@@ -49,16 +49,18 @@ async function transcribeRecording(deps: TranscriptionDeps, row: InterviewRow): 
   let language: string | undefined;
   const mediaType = row.videoRecording ? 'video/webm' : 'audio/webm';
   for (const [i, part] of parts.entries()) {
-    const partPath = deps.storage.pathOf(part.uploadId);
-    // A part larger than the provider takes (a video interview past a few minutes) goes in pieces
-    // of whole clusters, each placed on the part's clock by where it starts.
-    const split = sizes[i]! > deps.stt.maxBytes ? await splitWebm(partPath, deps.stt.maxBytes) : null;
-    if (sizes[i]! > deps.stt.maxBytes && !split) {
-      return { ok: false, reason: `recording too large to transcribe (${sizeText(sizes[i]!)} > ${sizeText(deps.stt.maxBytes)})` };
-    }
-    const pieces = split ? split.pieces : [{ path: partPath, startMs: 0 }];
+    // The provider's client and the WebM splitter read a file: a recording in a bucket is copied to a temporary one.
+    const local = await deps.storage.localCopy(part.uploadId);
+    let split: Awaited<ReturnType<typeof splitWebm>> = null;
     let partEndMs = 0;
     try {
+      // A part larger than the provider takes (a video interview past a few minutes) goes in pieces
+      // of whole clusters, each placed on the part's clock by where it starts.
+      split = sizes[i]! > deps.stt.maxBytes ? await splitWebm(local.path, deps.stt.maxBytes) : null;
+      if (sizes[i]! > deps.stt.maxBytes && !split) {
+        return { ok: false, reason: `recording too large to transcribe (${sizeText(sizes[i]!)} > ${sizeText(deps.stt.maxBytes)})` };
+      }
+      const pieces = split ? split.pieces : [{ path: local.path, startMs: 0 }];
       for (const piece of pieces) {
         let heard;
         try {
@@ -75,6 +77,7 @@ async function transcribeRecording(deps: TranscriptionDeps, row: InterviewRow): 
       }
     } finally {
       await split?.dispose();
+      await local.dispose();
     }
     offsetMs += partEndMs;
   }

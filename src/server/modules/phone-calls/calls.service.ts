@@ -7,6 +7,7 @@ import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { companies, phoneCalls, phoneScreeningCandidates, phoneScreenings, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { Metrics } from '../../lib/metrics';
 import type { JobQueue } from '../../queue/queue';
 import { e164, type Telephony } from '../../telephony/telephony';
 import type { StoredFeedback } from '../evaluation/evaluation.service';
@@ -29,6 +30,8 @@ export interface CallDeps {
   now?: () => Date;
   /** Emails the members who want to know when a call is evaluated (decision 031); absent, nobody is emailed. */
   notifications?: Notifications;
+  /** Counts calls ended and evaluations stored (decision 037). */
+  metrics?: Metrics;
 }
 
 type CallRow = typeof phoneCalls.$inferSelect;
@@ -181,6 +184,7 @@ async function endConversation(deps: CallDeps, call: CallRow, ending: CallEnding
   const now = clock(deps);
   if (call.provider === 'simulator') {
     await deps.db.update(phoneCalls).set({ status: 'completed', endedAt: now }).where(eq(phoneCalls.id, call.id));
+    deps.metrics?.calls.inc({ outcome: 'completed' });
   }
   if (ending === 'finished') return requestCallEvaluation(deps, call.id);
   if (ending === 'declined' || ending === 'opted_out') {
@@ -228,7 +232,7 @@ function fromFirstQuestion<T extends { speaker: string; text: string }>(transcri
  * rubric (the AI's, made now if the screening has none). Idempotent: only a candidate still
  * 'evaluating' is written.
  */
-export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log' | 'now' | 'notifications'>, callId: number): Promise<'completed' | 'skipped'> {
+export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log' | 'now' | 'notifications' | 'metrics'>, callId: number): Promise<'completed' | 'skipped'> {
   const call = await loadCall(deps.db, callId);
   const row = await candidateWithScreening(deps.db, call.candidateId);
   if (row.candidate.status !== 'evaluating' || row.candidate.dataDeletedAt) return 'skipped';
@@ -257,6 +261,7 @@ export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log'
     return row;
   });
   if (!done) return 'skipped';
+  deps.metrics?.evaluations.inc({ kind: 'screening_call', engine: result.engine, fallback: result.fallbackReason ? 'yes' : 'no' });
   await deps.notifications?.deliver();
   deps.log.info({ callId, candidateId: call.candidateId, overall: result.overall }, 'screening call evaluated');
   return 'completed';
@@ -308,17 +313,22 @@ export async function placeScreeningCall(deps: CallDeps & { telephony: Telephony
     deps.log.info({ candidateId, reviewStatus: row.owner.reviewStatus }, 'screening call not placed: the account is not approved');
     return;
   }
+  // The unique (candidate, attempt) index makes the row the claim: a job for the same attempt
+  // running at once on another instance inserts nothing and does not dial.
   const [call] = await deps.db
     .insert(phoneCalls)
     .values({ candidateId, attempt, provider: 'twilio', status: 'queued', conversation: { phase: 'consent', questionIndex: 0, retries: 0 } satisfies ConversationState })
+    .onConflictDoNothing()
     .returning();
+  if (!call) return;
   try {
-    const { sid } = await deps.telephony.placeCall({ to: e164(row.candidate.countryCode, row.candidate.phoneNumber), callId: call!.id });
-    await deps.db.update(phoneCalls).set({ providerSid: sid }).where(eq(phoneCalls.id, call!.id));
+    const { sid } = await deps.telephony.placeCall({ to: e164(row.candidate.countryCode, row.candidate.phoneNumber), callId: call.id });
+    await deps.db.update(phoneCalls).set({ providerSid: sid }).where(eq(phoneCalls.id, call.id));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     deps.log.warn({ err: message, candidateId }, 'placing the screening call failed');
-    await deps.db.update(phoneCalls).set({ status: 'failed', error: message.slice(0, 500), endedAt: clock(deps) }).where(eq(phoneCalls.id, call!.id));
+    await deps.db.update(phoneCalls).set({ status: 'failed', error: message.slice(0, 500), endedAt: clock(deps) }).where(eq(phoneCalls.id, call.id));
+    deps.metrics?.calls.inc({ outcome: 'failed' });
     await afterUnsuccessfulCall(deps, candidateId, 'failed', clock(deps));
     await deps.db.update(phoneScreeningCandidates).set({ outcome: `The call could not be placed: ${message.slice(0, 200)}` }).where(eq(phoneScreeningCandidates.id, candidateId));
   }
@@ -370,6 +380,7 @@ export async function recordCallStatus(
   // Another report changed the call meanwhile (Twilio sends them concurrently): judge this one again against it.
   if (!updated) return recordCallStatus(deps, callId, report);
   if (!finished) return;
+  deps.metrics?.calls.inc({ outcome: status });
   const state = updated.conversation as ConversationState;
   if (status === 'completed') {
     if (state.phase === 'ended') return;

@@ -179,6 +179,17 @@ describe('placing calls at the candidate\'s time', () => {
     expect(await t.database.db.select().from(phoneCalls).where(eq(phoneCalls.candidateId, sam.id))).toHaveLength(1);
   });
 
+  it('dials once when jobs for the same attempt run at once, as on several instances', async () => {
+    const kim = await addCandidate('Kim Okafor', { countryCode: '+44', phoneNumber: '7700 900456' }, 'UTC+00:00', '2027-03-11', '12:00');
+    expect(await dispatch(at('2027-03-11T12:00:00.000Z'))).toEqual([kim.id]);
+    const deps = { ...t.app.deps.calls, telephony: t.app.deps.telephony! };
+    // Besides the job the dispatch queued: three more for the same attempt, all at once.
+    await Promise.all([placeScreeningCall(deps, kim.id, 1), placeScreeningCall(deps, kim.id, 1), placeScreeningCall(deps, kim.id, 1)]);
+    expect(await t.database.db.select().from(phoneCalls).where(eq(phoneCalls.candidateId, kim.id))).toHaveLength(1);
+    await expectPlaced(await waitForDial('+447700900456'), kim.id, '+447700900456');
+    expect(callsTo('+447700900456')).toHaveLength(1);
+  });
+
   it('moves the call when the recruiter changes a pending candidate\'s interview time', async () => {
     const ines = await addCandidate('Ines Duarte', { countryCode: '+33', phoneNumber: '6 12 34 56 78' }, 'UTC+01:00', '2027-03-08', '09:00');
     const moved = combineInterviewTime('2027-03-09', '14:30', 'UTC+01:00')!;

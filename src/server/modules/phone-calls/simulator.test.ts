@@ -132,6 +132,10 @@ describe('the call simulator', () => {
     expect(done.completedAt).toBeInstanceOf(Date);
     expect(done.feedback).toMatchObject({ overall: expect.any(Number), summary: expect.any(String), evaluatedAt: expect.any(String) });
     expect((done.transcript as { transcript: unknown[] }).transcript).toHaveLength(11);
+    // The operator's metrics count the call and its evaluation (decision 037).
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain('hireloop_screening_calls_total{outcome="completed"} 1');
+    expect(metrics).toContain('hireloop_evaluations_total{kind="screening_call",engine="builtin",fallback="no"} 1');
 
     const res = await a.get(`/api/phone-screening/candidates/${candidate.id}/result`);
     expect(res.statusCode).toBe(200);

@@ -1,17 +1,17 @@
-import send from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { agreement, jobAnalytics as jobAnalyticsSchema, recordingStatus, reviewInput, reviewState as reviewStateSchema } from '../../../contracts/report';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/access';
-import type { RecordingStorage } from '../../storage/recordings';
+import type { RecordingStore } from '../../storage';
+import { parseByteRange } from '../../storage/byte-range';
 import { getOwnInterview } from '../interviews/interviews.service';
 import { idParams } from '../jobs/jobs.routes';
 import { companyAgreement, jobAgreement } from './agreement.service';
 import { interviewsCsv, jobAnalytics, recordingStatusOf, reviewState, saveReview } from './report.service';
 
-export async function reportRoutes(app: FastifyInstance, options: { storage: RecordingStorage }): Promise<void> {
+export async function reportRoutes(app: FastifyInstance, options: { storage: RecordingStore }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const deps = { db, ai: app.deps.ai };
@@ -26,16 +26,20 @@ export async function reportRoutes(app: FastifyInstance, options: { storage: Rec
     const row = await getOwnInterview(db, requireUser(request), request.params.id);
     const segment = row.recordingSegments?.[request.query.segment];
     if (!segment) throw new AppError('NOT_FOUND', 'Recording not available');
-    const result = await send(request.raw, options.storage.pathOf(segment.uploadId), { contentType: false, acceptRanges: true, cacheControl: false, etag: true, lastModified: true });
-    if (result.type === 'error') {
-      if (result.statusCode === 416) {
-        return reply.code(416).headers(result.headers).type('application/json').send({ error: 'The requested range is outside the recording', code: 'BAD_REQUEST' });
-      }
-      throw new AppError('NOT_FOUND', 'Recording not available');
+    const { storage } = options;
+    const size = await storage.size(segment.uploadId).catch(() => null);
+    if (size === null) throw new AppError('NOT_FOUND', 'Recording not available');
+    const range = parseByteRange(request.headers.range, size);
+    void reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store');
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${size}`).type('application/json').send({ error: 'The requested range is outside the recording', code: 'BAD_REQUEST' });
     }
-    void reply.code(result.statusCode).headers(result.headers);
-    void reply.header('content-type', 'video/webm').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store');
-    return reply.send(result.stream);
+    // Streamed from disk or the bucket, never held in memory; a missing file after the size check is a 404.
+    const stream = await storage.read(segment.uploadId, range ?? undefined).catch(() => null);
+    if (!stream) throw new AppError('NOT_FOUND', 'Recording not available');
+    if (range) void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+    void reply.header('content-length', range ? range.end - range.start + 1 : size).header('content-type', 'video/webm');
+    return reply.send(stream);
   });
 
   r.get('/api/interview/:id/review', { config: { ...user, apiKey: 'Get the scores and decision of an interview' }, schema: { params: idParams, response: { 200: reviewStateSchema } } }, (request) =>

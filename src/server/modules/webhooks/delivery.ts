@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_USER_AGENT } from '../../../contracts/webhooks';
 import type { WebhookConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { FailureStreak } from '../../lib/failure-streak';
 import { webhookDeliveries } from '../../db/schema';
 import { HostNotFoundError, pinnedLookup, RefusedAddressError, type AddressGuard } from './address-guard';
 import { signWebhook } from './signature';
@@ -166,8 +167,12 @@ export class WebhookDispatcher {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** While the database is away every sweep fails: logged once (decision 037). */
+  private readonly failures: FailureStreak;
 
-  constructor(private readonly deps: WebhookDeliveryDeps) {}
+  constructor(private readonly deps: WebhookDeliveryDeps) {
+    this.failures = new FailureStreak(deps.log, 'webhook delivery sweep');
+  }
 
   /** The address rules deliveries follow, for checking an endpoint as it is registered. */
   get guard(): AddressGuard {
@@ -189,8 +194,8 @@ export class WebhookDispatcher {
     }
     this.running = deliverDueWebhooks(this.deps)
       .then(
-        () => undefined,
-        (err: unknown) => this.deps.log.warn({ err }, 'webhook delivery sweep failed'),
+        () => this.failures.succeeded(),
+        (err: unknown) => this.failures.failed(err),
       )
       .finally(() => {
         this.running = null;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "phone_calls_twilio_attempt_idx" ON "phone_calls" USING btree ("candidate_id","attempt") WHERE "phone_calls"."provider" = 'twilio';
