@@ -5,6 +5,7 @@ import { RecordingStorage } from './recordings';
 import { S3RecordingStorage } from './s3-recordings';
 
 export type { ByteRange, RecordingStore } from './recording-store';
+export { uploadState } from './recording-store';
 
 /** The bucket when S3_BUCKET is set, otherwise DATA_DIR/recordings (decision 036). */
 export function createRecordingStorage(options: {

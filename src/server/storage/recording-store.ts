@@ -19,8 +19,6 @@ export interface RecordingStore {
   init(): Promise<void>;
   /** Resolves when recordings can be written; rejects with what is wrong (readiness, GET /readyz). */
   ready(): Promise<void>;
-  /** Size and completeness of a tus upload; null when unknown. */
-  uploadState(uploadId: string): Promise<{ offset: number; size: number | undefined } | null>;
   /** The finished recording's size; rejects when there is none. */
   size(uploadId: string): Promise<number>;
   /** True when the finished recording starts with the WebM (EBML) signature 1A 45 DF A3. */
@@ -43,3 +41,13 @@ export interface RecordingStore {
 export const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const isUploadId = (id: string) => /^[A-Za-z0-9_-]+$/.test(id);
+
+/** Size and completeness of a tus upload, from whichever storage holds it; null when unknown. */
+export async function uploadState(store: RecordingStore, uploadId: string): Promise<{ offset: number; size: number | undefined } | null> {
+  try {
+    const upload = await store.datastore.getUpload(uploadId);
+    return { offset: upload.offset, size: upload.size };
+  } catch {
+    return null;
+  }
+}

@@ -50,15 +50,6 @@ export class RecordingStorage implements RecordingStore {
     return path.join(this.directory, uploadId);
   }
 
-  async uploadState(uploadId: string): Promise<{ offset: number; size: number | undefined } | null> {
-    try {
-      const upload = await this.datastore.getUpload(uploadId);
-      return { offset: upload.offset, size: upload.size };
-    } catch {
-      return null;
-    }
-  }
-
   async size(uploadId: string): Promise<number> {
     return (await stat(this.pathOf(uploadId))).size;
   }

@@ -78,15 +78,6 @@ export class S3RecordingStorage implements RecordingStore {
     return finalKey(uploadId);
   }
 
-  async uploadState(uploadId: string): Promise<{ offset: number; size: number | undefined } | null> {
-    try {
-      const upload = await this.datastore.getUpload(uploadId);
-      return { offset: upload.offset, size: upload.size };
-    } catch {
-      return null;
-    }
-  }
-
   async size(uploadId: string): Promise<number> {
     const head = await this.s3.client.send(new HeadObjectCommand({ Bucket: this.s3.bucket, Key: this.key(uploadId) }));
     return head.ContentLength ?? 0;

@@ -55,6 +55,13 @@ export type BiasQuestions = z.infer<typeof biasQuestions>;
 /** The bias check's development lists, in the order they were written. */
 const BIAS_DEV = ['bias-dev', 'bias-dev-2', 'bias-dev-3', 'bias-dev-4', 'bias-dev-5', 'held-out-3', 'bias-dev-6', 'bias-dev-7', 'bias-dev-8', 'bias-dev-9', 'bias-dev-10'] as const;
 
+/**
+ * Development lists added since the engine's last landed pass (`builtin-eval-4`): `eval:ai` measures
+ * them with the rest, and the regression test of the tuned lists (bias.test.ts) leaves them out until
+ * a landed pass has worked on them (decision 014, "A fifth pass, measured blind and not landed").
+ */
+export const NOT_YET_TUNED: ReadonlySet<string> = new Set(['bias-dev-10']);
+
 /** The labelled sets, written and graded by people, that measure the engine (`npm run eval:ai`). */
 export const loadDataset = () => ({
   answers: load('answers.json', answerGroups),

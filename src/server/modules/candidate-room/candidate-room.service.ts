@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { OPEN_INTERVIEW_STATUSES } from '../../../contracts/statuses';
 import { assertInterviewOpen, INTERVIEW_SUBMITTED, type CandidateAccess } from '../../plugins/access';
 import type { JobQueue } from '../../queue/queue';
-import type { RecordingStore } from '../../storage';
+import { uploadState, type RecordingStore } from '../../storage';
 import { assertConsented } from '../consent/consent.service';
 import { requestEvaluation, transcriptEntries } from '../evaluation/evaluation.service';
 import { assertLinkUsable } from '../interviews/candidate-links';
@@ -78,7 +78,7 @@ export async function completeInterview(
   const segments: { uploadId: string; bytes: number }[] = [];
   for (const uploadId of input.uploadIds) {
     if (!owned.some((u) => u.id === uploadId)) throw new AppError('NOT_FOUND', 'Recording upload not found');
-    const state = await storage.uploadState(uploadId);
+    const state = await uploadState(storage, uploadId);
     if (!state || state.size === undefined || state.offset !== state.size) throw new AppError('CONFLICT', 'The recording has not finished uploading');
     if (!(await storage.isWebm(uploadId))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording is not a WebM file');
     segments.push({ uploadId, bytes: state.size });
