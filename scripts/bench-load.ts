@@ -1,8 +1,11 @@
 /**
  * Many candidates at once against one server on PostgreSQL (issue 14, part 5).
- *   npm run bench:load [-- --candidates 300] [--stagger-ms 2000] [--think-ms 0] [--cpu-prof] [--no-wait]
+ *   npm run bench:load [-- --candidates 300] [--stagger-ms 2000] [--think-ms 5000] [--cpu-prof] [--no-wait]
  * `--think-ms N`: each answer takes the candidate N ms on average to give (0.5 to 1.5 times N, a follow-up's half that), and the recording's chunks go up
- * at the pace the recording makes them (default 0: as fast as the server answers, the issue's "at once");
+ * at the pace the recording makes them. Default 5000: every one of the 300 is in its interview at the same
+ * time, answering each question in about 5 s (a spoken answer takes 30 s to 2 minutes, so this is
+ * still far busier than real candidates); 0 runs every flow as fast as the server answers, a stress
+ * test in which latency is only queueing (decision 040);
  * `--cpu-prof` writes a CPU profile of the server (kept in a temporary folder, named at the end);
  * `--no-wait` stops after the candidates' flows without waiting for the evaluations.
  * Builds and starts the server as `npm start` does (NODE_ENV=production, AI_PROVIDER=builtin,
@@ -10,7 +13,7 @@
  * made and dropped here). Through the API, as a recruiter would: the first account (the operator),
  * one job with six questions written by the built-in engine, one interview per candidate. Then
  * every candidate at once (each starts after a random 0..stagger-ms) does what the candidate's
- * page does, as fast as the server answers (no think time): reads the interview, its job and the
+ * page does: reads the interview, its job and the
  * notice, consents, starts, and for each of six questions: the reworded question (not the first),
  * the transcript saved, the answer saved, the follow-up decision, and the follow-up's answer when
  * there is one; meanwhile a 5 MiB WebM recording goes up through tus in the page's 512 KiB
@@ -36,7 +39,7 @@ const arg = (name: string) => {
 const candidates = Number(arg('--candidates')) || 300;
 const staggerMs = Number(arg('--stagger-ms') ?? 2000);
 const cpuProf = process.argv.includes('--cpu-prof');
-const thinkMs = Number(arg('--think-ms') ?? 0);
+const thinkMs = Number(arg('--think-ms') ?? 5000);
 const waitForEvaluations = !process.argv.includes('--no-wait');
 const QUESTIONS = 6;
 const RECORDING_BYTES = 5 * 1024 * 1024;
