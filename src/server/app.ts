@@ -40,6 +40,7 @@ import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { Notifications } from './modules/notifications/notifier';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { EVALUATE_SCREENING_CALL, placeScreeningCall, requeueStuckCallEvaluations, runCallEvaluation, type CallDeps } from './modules/phone-calls/calls.service';
+import { COPY_CALL_RECORDING, copyCallRecording } from './modules/phone-calls/recording-copy';
 import { phoneCallRoutes } from './modules/phone-calls/phone-calls.routes';
 import { candidateDataRoutes } from './modules/candidate-data/candidate-data.routes';
 import { requestRetentionRun, RETENTION_SWEEP, sweepRetention } from './modules/candidate-data/candidate-data.service';
@@ -241,6 +242,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await runCallEvaluation(calls, callId);
     });
     await requeueStuckCallEvaluations({ db: database.db, queue });
+    await queue.register<{ callId: number; recordingSid: string }>(COPY_CALL_RECORDING, async (job) => {
+      await copyCallRecording({ db: database.db, storage, twilio: config.twilio }, job);
+    });
     await queue.register(RETENTION_SWEEP, async () => {
       const now = options.clock?.() ?? new Date();
       const requests = await carryOutDueRequests({ db: database.db, storage, telephony, mailer }, now);

@@ -1,5 +1,5 @@
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, open, rm, stat } from 'node:fs/promises';
+import { access, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -81,11 +81,15 @@ export class RecordingStorage implements RecordingStore {
     return createReadStream(file, range);
   }
 
+  /** Written beside its final name and renamed when whole, so a reader never finds half a recording. */
   async put(uploadId: string, body: Readable): Promise<number> {
+    const partial = `${this.pathOf(uploadId)}.part`;
     try {
-      await pipeline(body, createWriteStream(this.pathOf(uploadId)));
+      await pipeline(body, createWriteStream(partial));
+      await rename(partial, this.pathOf(uploadId));
       return await this.size(uploadId);
     } catch (err) {
+      await rm(partial, { force: true });
       await this.remove(uploadId);
       throw err;
     }

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import type { RecordingStore } from '../../storage';
 import type { JobQueue } from '../../queue/queue';
 import type { Telephony } from '../../telephony/telephony';
+import { callRecordingId } from '../phone-calls/recording-copy';
 import { candidateDeletedEvent, recordWebhookEvent } from '../webhooks/events';
 
 /**
@@ -138,7 +139,7 @@ export async function erasePhoneCandidate(deps: CandidateDataDeps, candidateId: 
       throw new AppError('SERVICE_UNAVAILABLE', 'The telephony provider could not delete the call recording: nothing was deleted. Please try again.');
     }
   }
-  return deps.db.transaction(async (tx) => {
+  const erased = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(phoneScreeningCandidates)
       .set({
@@ -171,6 +172,13 @@ export async function erasePhoneCandidate(deps: CandidateDataDeps, candidateId: 
     await recordWebhookEvent(tx, candidateDeletedEvent({ companyId: by.companyId, kind: 'phone_candidate', candidateId, screeningId: found.candidate.screeningId, reason, userId: by.userId, deletedAt: new Date() }));
     return true;
   });
+  if (!erased) return false;
+  // Our copies of the recordings go after the rows, as an interview's files do (decision 009).
+  for (const { sid } of recorded) {
+    const id = callRecordingId(sid!);
+    if (id) await deps.storage.remove(id);
+  }
+  return true;
 }
 
 /** Puts a legal hold on (or lifts it from) one interview or phone candidate of the company. */

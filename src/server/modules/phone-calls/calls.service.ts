@@ -16,6 +16,7 @@ import { recordWebhookEvent, screeningCompletedEvent } from '../webhooks/events'
 import { continueConversation, openConversation, type CallEnding, type CallScript, type ConversationState, type Turn } from './conversation';
 import { heldForReviewNote, ownerColumns, ownerOfScreening } from './review-gate';
 import { optOutOf, optOutOutcome, recordOptOut } from './opt-out';
+import { requestRecordingCopy } from './recording-copy';
 import { afterUnsuccessfulCall, type UnsuccessfulReason } from './scheduler';
 
 export const EVALUATE_SCREENING_CALL = 'evaluate-screening-call';
@@ -396,15 +397,22 @@ export async function recordCallStatus(
   await afterUnsuccessfulCall(deps, call.candidateId, reason, now);
 }
 
-/** Twilio's recording of the call, once it is ready. */
-export async function recordCallRecording(db: Db, callId: number, recording: { sid: string; url: string }): Promise<void> {
+/**
+ * Twilio's recording of the call, once it is ready; a job then copies it into our storage
+ * (decision 009). A repeated callback queues the copy again, which the job's key makes a no-op, so
+ * a copy whose queueing failed after the row was written is queued by Twilio's retry.
+ */
+export async function recordCallRecording(deps: Pick<CallDeps, 'db' | 'queue'>, callId: number, recording: { sid: string; url: string }): Promise<void> {
+  const { db } = deps;
   const call = await loadCall(db, callId);
-  if (call.recordingSid === recording.sid) return;
-  await db.update(phoneCalls).set({ recordingSid: recording.sid, recordingUrl: recording.url }).where(eq(phoneCalls.id, callId));
-  await db
-    .update(phoneScreeningCandidates)
-    .set({ recordingUrl: `/api/phone-screening/candidates/${call.candidateId}/recording` })
-    .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, SCREENED_CANDIDATE_STATUSES)));
+  if (call.recordingSid !== recording.sid) {
+    await db.update(phoneCalls).set({ recordingSid: recording.sid, recordingUrl: recording.url }).where(eq(phoneCalls.id, callId));
+    await db
+      .update(phoneScreeningCandidates)
+      .set({ recordingUrl: `/api/phone-screening/candidates/${call.candidateId}/recording` })
+      .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, SCREENED_CANDIDATE_STATUSES)));
+  }
+  await requestRecordingCopy(deps.queue, callId, recording.sid);
 }
 
 /** What the result view shows: the latest call's details next to the candidate's stored result. */

@@ -10,11 +10,13 @@ import type { Db } from '../../db/client';
 import { phoneCalls, phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/access';
+import { sendStoredRecording } from '../../storage/send-recording';
 import { twilioWebhookBase, type TwilioSettings } from '../../telephony/twilio';
 import { loadTwilio } from '../../telephony/twilio-sdk';
 import type { SessionUser } from '../auth/session';
 import { idParams } from '../jobs/jobs.routes';
 import { answerCall, openCall, recordCallRecording, recordCallStatus, type CallDeps } from './calls.service';
+import { callRecordingId, twilioMediaRequest } from './recording-copy';
 import { hangupTwiml, replyTwiml } from './twiml';
 
 const callQuery = z.object({ callId: idParams.shape.id });
@@ -91,13 +93,19 @@ export async function twilioRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/telephony/twilio/recording', { ...webhook, schema: { querystring: callQuery, body: recordingBody } }, async (request, reply) => {
     await requireTwilioCall(db, request.query.callId, request.body.CallSid);
     const { RecordingStatus, RecordingSid, RecordingUrl } = request.body;
-    if (RecordingStatus === 'completed' && RecordingSid && RecordingUrl) await recordCallRecording(db, request.query.callId, { sid: RecordingSid, url: RecordingUrl });
+    if (RecordingStatus === 'completed' && RecordingSid && RecordingUrl) await recordCallRecording(calls, request.query.callId, { sid: RecordingSid, url: RecordingUrl });
     return reply.code(204).send();
   });
 
-  // Recordings stay at Twilio; the company's recruiters hear them through here (decision 009).
+  // The company's recruiters hear the recording through here: our copy once the copy job has made
+  // it, until then streamed from Twilio (decision 009).
   r.get('/api/phone-screening/candidates/:candidateId/recording', { config: { access: 'user' }, schema: { params: candidateParams } }, async (request, reply) => {
-    const media = await fetchCallRecording({ db, twilio: config.twilio }, requireUser(request), request.params.candidateId, request.headers.range);
+    const call = await ownCallRecording(db, requireUser(request), request.params.candidateId);
+    const stored = call.recordingSid ? callRecordingId(call.recordingSid) : null;
+    if (stored) {
+      if (await sendStoredRecording(reply, app.deps.storage, stored, request.headers.range, 'audio/mpeg')) return reply;
+    }
+    const media = await fetchTwilioRecording(config.twilio, call.recordingUrl, request.headers.range);
     void reply.code(media.status).type('audio/mpeg').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store');
     for (const name of ['content-length', 'content-range', 'accept-ranges']) {
       const value = media.headers.get(name);
@@ -131,29 +139,33 @@ async function answerTwilioTurn(deps: CallDeps, callId: number, turn: number, sp
   }
 }
 
-/** The latest recording of the company's own candidate, streamed from Twilio; a range request passes through so the player can seek. */
-async function fetchCallRecording(
-  deps: { db: Db; twilio: TwilioSettings | undefined },
-  user: SessionUser,
-  candidateId: number,
-  range: string | undefined,
-): Promise<globalThis.Response & { body: ReadableStream<Uint8Array> }> {
-  const [own] = await deps.db
+/** The latest call with a recording of the company's own candidate. */
+async function ownCallRecording(db: Db, user: SessionUser, candidateId: number): Promise<{ recordingSid: string | null; recordingUrl: string }> {
+  const [own] = await db
     .select({ id: phoneScreeningCandidates.id })
     .from(phoneScreeningCandidates)
     .innerJoin(phoneScreenings, eq(phoneScreenings.id, phoneScreeningCandidates.screeningId))
     .where(and(eq(phoneScreeningCandidates.id, candidateId), eq(phoneScreenings.companyId, user.companyId)))
     .limit(1);
   if (!own) throw new AppError('NOT_FOUND', 'Candidate not found');
-  const [call] = await deps.db
-    .select({ recordingUrl: phoneCalls.recordingUrl })
+  const [call] = await db
+    .select({ recordingSid: phoneCalls.recordingSid, recordingUrl: phoneCalls.recordingUrl })
     .from(phoneCalls)
     .where(and(eq(phoneCalls.candidateId, candidateId), isNotNull(phoneCalls.recordingUrl)))
     .orderBy(desc(phoneCalls.id))
     .limit(1);
-  if (!call?.recordingUrl || !deps.twilio) throw new AppError('NOT_FOUND', 'Recording not available');
-  const credentials = Buffer.from(`${deps.twilio.accountSid}:${deps.twilio.authToken}`).toString('base64');
-  const res = await fetch(`${call.recordingUrl}.mp3`, { headers: { authorization: `Basic ${credentials}`, ...(range ? { range } : {}) } });
+  if (!call?.recordingUrl) throw new AppError('NOT_FOUND', 'Recording not available');
+  return { recordingSid: call.recordingSid, recordingUrl: call.recordingUrl };
+}
+
+/** The recording streamed from Twilio, before our copy exists; a range request passes through so the player can seek. */
+async function fetchTwilioRecording(
+  twilio: TwilioSettings | undefined,
+  recordingUrl: string,
+  range: string | undefined,
+): Promise<globalThis.Response & { body: ReadableStream<Uint8Array> }> {
+  if (!twilio) throw new AppError('NOT_FOUND', 'Recording not available');
+  const res = await fetch(...twilioMediaRequest(twilio, recordingUrl, range));
   if (res.status === 404) throw new AppError('NOT_FOUND', 'Recording not available');
   if (!res.ok || !res.body) throw new AppError('SERVICE_UNAVAILABLE', 'The recording could not be fetched from Twilio. Please try again.');
   return res as globalThis.Response & { body: ReadableStream<Uint8Array> };

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { createTwilioTelephony } from '../../telephony/twilio';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
 import { callParams, FakeTwilioTransport, sid, signedWebhook, TWILIO_ENV, TWILIO_SETTINGS } from '../../test/twilio';
 import { findCallBySid, recordCallStatus } from './calls.service';
+import { callRecordingId, copyCallRecording } from './recording-copy';
 import { dispatchDueCalls } from './scheduler';
 import { waitFor } from '../../test/wait';
 
@@ -31,6 +34,8 @@ const DECLINED = 'No problem, thank you for your time. Goodbye!';
 /** The fake recording Twilio serves, and what its media endpoint was asked. */
 const MP3 = Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000fake mp3 frames for the screening call');
 const mediaRequests: { url: string; authorization: string | undefined; range: string | undefined }[] = [];
+/** Set, the media endpoint answers 404 to everything (Twilio no longer has the recording). */
+let mediaGone = false;
 let media: Server;
 let mediaUrl: string;
 
@@ -59,6 +64,7 @@ beforeAll(async () => {
   media = createServer((req: IncomingMessage, res) => {
     mediaRequests.push({ url: req.url ?? '', authorization: req.headers.authorization, range: req.headers.range });
     const expected = `Basic ${Buffer.from(`${TWILIO_SETTINGS.accountSid}:${TWILIO_SETTINGS.authToken}`).toString('base64')}`;
+    if (mediaGone) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":20404,"status":404}');
     if (req.headers.authorization !== expected) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":20003,"status":401}');
     if (!req.url?.endsWith('.mp3') || req.url.includes('REmissing')) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":20404,"status":404}');
     const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
@@ -141,6 +147,13 @@ const gather = (call: Dialled, turn: number, speech?: string) =>
   );
 const status = (call: Dialled, callStatus: string, extra: Record<string, string> = {}) =>
   signedWebhook(t.app, `/api/telephony/twilio/status?callId=${call.id}`, callParams(call, { CallStatus: callStatus, CallbackSource: 'call-progress-events', ...extra }));
+const TWILIO_BASIC = `Basic ${Buffer.from(`${TWILIO_SETTINGS.accountSid}:${TWILIO_SETTINGS.authToken}`).toString('base64')}`;
+/** Our copy of a recording, once the copy job has stored all of it. */
+const storedCopy = (id: string) =>
+  waitFor('the recording to be copied into storage', async () => {
+    const size = await t.app.deps.storage.size(id).catch(() => null);
+    return size === MP3.length ? buffer(await t.app.deps.storage.read(id)) : undefined;
+  });
 const recording = (call: Dialled, recordingSid: string, recordingStatus = 'completed') =>
   signedWebhook(
     t.app,
@@ -251,17 +264,47 @@ describe('a screening call over Twilio', () => {
     expect(result.calls).toEqual([expect.objectContaining({ id: call.id, provider: 'twilio', status: 'completed', durationSeconds: 184 })]);
     expect(transport.calls.filter((c) => c.sid === call.sid)).toHaveLength(1);
 
-    // The recording, streamed from Twilio with the account's credentials, to the owning company only.
-    const audio = await a.get(result.recordingUrl!);
-    expect(audio.statusCode).toBe(200);
-    expect(audio.headers['content-type']).toBe('audio/mpeg');
-    expect(audio.headers['cache-control']).toBe('private, no-store');
-    expect(audio.rawPayload.equals(MP3)).toBe(true);
-    expect(mediaRequests.at(-1)).toMatchObject({ url: `/2010-04-01/Accounts/${TWILIO_SETTINGS.accountSid}/Recordings/${recordingSid}.mp3` });
-    const partial = await a.request('GET', result.recordingUrl!, undefined, { range: 'bytes=0-3' });
-    expect(partial.statusCode).toBe(206);
-    expect(partial.headers['content-range']).toBe(`bytes 0-3/${MP3.length}`);
-    expect(partial.rawPayload.equals(MP3.subarray(0, 4))).toBe(true);
+    // The recording is copied into our storage once, downloaded with the account's credentials, byte for byte.
+    const stored = callRecordingId(recordingSid)!;
+    const copy = await storedCopy(stored);
+    expect(copy.equals(MP3)).toBe(true);
+    const mediaPath = `/2010-04-01/Accounts/${TWILIO_SETTINGS.accountSid}/Recordings/${recordingSid}.mp3`;
+    expect(mediaRequests.filter((r) => r.url === mediaPath)).toEqual([{ url: mediaPath, authorization: TWILIO_BASIC, range: undefined }]);
+
+    // Played from the copy, to the owning company only, seekable, with Twilio not asked (here it no longer has the recording).
+    const asked = mediaRequests.length;
+    mediaGone = true;
+    try {
+      const audio = await a.get(result.recordingUrl!);
+      expect(audio.statusCode).toBe(200);
+      expect(audio.headers['content-type']).toBe('audio/mpeg');
+      expect(audio.headers['cache-control']).toBe('private, no-store');
+      expect(audio.headers['accept-ranges']).toBe('bytes');
+      expect(audio.rawPayload.equals(MP3)).toBe(true);
+      const partial = await a.request('GET', result.recordingUrl!, undefined, { range: 'bytes=0-3' });
+      expect(partial.statusCode).toBe(206);
+      expect(partial.headers['content-range']).toBe(`bytes 0-3/${MP3.length}`);
+      expect(partial.headers['content-type']).toBe('audio/mpeg');
+      expect(partial.rawPayload.equals(MP3.subarray(0, 4))).toBe(true);
+      const tail = await a.request('GET', result.recordingUrl!, undefined, { range: 'bytes=-5' });
+      expect(tail.statusCode).toBe(206);
+      expect(tail.headers['content-range']).toBe(`bytes ${MP3.length - 5}-${MP3.length - 1}/${MP3.length}`);
+      expect(tail.rawPayload.equals(MP3.subarray(-5))).toBe(true);
+      const outside = await a.request('GET', result.recordingUrl!, undefined, { range: `bytes=${MP3.length}-` });
+      expect(outside.statusCode).toBe(416);
+      expect(outside.headers['content-range']).toBe(`bytes */${MP3.length}`);
+      expect(mediaRequests).toHaveLength(asked);
+    } finally {
+      mediaGone = false;
+    }
+
+    // Before the copy exists (here: taken away), the recording is streamed from Twilio, a range passed through.
+    await t.app.deps.storage.remove(stored);
+    const proxied = await a.request('GET', result.recordingUrl!, undefined, { range: 'bytes=0-3' });
+    expect(proxied.statusCode).toBe(206);
+    expect(proxied.headers['content-range']).toBe(`bytes 0-3/${MP3.length}`);
+    expect(proxied.rawPayload.equals(MP3.subarray(0, 4))).toBe(true);
+    expect(mediaRequests.at(-1)).toEqual({ url: mediaPath, authorization: TWILIO_BASIC, range: 'bytes=0-3' });
 
     const stranger = await b.get(result.recordingUrl!);
     expect(stranger.statusCode).toBe(404);
@@ -305,6 +348,47 @@ describe('a screening call over Twilio', () => {
     const done = await waitForStatus(candidate.id, 'completed');
     expect(done.recordingUrl).toBe(`/api/phone-screening/candidates/${candidate.id}/recording`);
     expect((await a.get(done.recordingUrl!)).statusCode).toBe(200);
+
+    // Deleting the candidate's data removes the recording at Twilio and our copy.
+    const stored = callRecordingId(recordingSid)!;
+    expect((await storedCopy(stored)).equals(MP3)).toBe(true);
+    const erased = await a.post(`/api/phone-screening/candidates/${candidate.id}/delete-data`, { reason: 'candidate_request' });
+    expect(erased.json()).toEqual({ deleted: true });
+    expect(transport.deletedRecordings).toContain(recordingSid);
+    await expect(t.app.deps.storage.size(stored)).rejects.toThrow();
+    expect((await a.get(done.recordingUrl!)).statusCode).toBe(404);
+  });
+
+  it('does not keep a copy finished while the candidate\'s data was being deleted', async () => {
+    const screening = await makeScreening(a, 'Night Loader');
+    const candidate = await addCandidate(a, screening.id, { candidateName: 'Kim Late' });
+    const call = await dial(candidate.id);
+    const recordingSid = sid('RE');
+    const stored = callRecordingId(recordingSid)!;
+    const { db } = t.database;
+    await db.update(phoneCalls).set({ recordingSid, recordingUrl: `${mediaUrl}/${recordingSid}` }).where(eq(phoneCalls.id, call.id));
+    // The data goes (recording fields cleared) just as the download has been written.
+    const storage = t.app.deps.storage;
+    const racing = new Proxy(storage, {
+      get: (target, prop) => {
+        if (prop === 'put') {
+          return async (id: string, body: Readable) => {
+            const size = await target.put(id, body);
+            await db.update(phoneCalls).set({ recordingSid: null, recordingUrl: null }).where(eq(phoneCalls.id, call.id));
+            return size;
+          };
+        }
+        const value: unknown = Reflect.get(target, prop);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    await copyCallRecording({ db, storage: racing, twilio: TWILIO_SETTINGS }, { callId: call.id, recordingSid });
+    await expect(storage.size(stored)).rejects.toThrow();
+    // A job for a recording the call no longer has downloads nothing.
+    const asked = mediaRequests.length;
+    await copyCallRecording({ db, storage, twilio: TWILIO_SETTINGS }, { callId: call.id, recordingSid });
+    expect(mediaRequests).toHaveLength(asked);
+    await expect(storage.size(stored)).rejects.toThrow();
   });
 
   it('ends politely when the candidate declines, and does not call again', async () => {

@@ -5,7 +5,7 @@ import { agreement, jobAnalytics as jobAnalyticsSchema, recordingStatus, reviewI
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/access';
 import type { RecordingStore } from '../../storage';
-import { parseByteRange } from '../../storage/byte-range';
+import { sendStoredRecording } from '../../storage/send-recording';
 import { getOwnInterview } from '../interviews/interviews.service';
 import { idParams } from '../jobs/jobs.routes';
 import { companyAgreement, jobAgreement } from './agreement.service';
@@ -26,20 +26,8 @@ export async function reportRoutes(app: FastifyInstance, options: { storage: Rec
     const row = await getOwnInterview(db, requireUser(request), request.params.id);
     const segment = row.recordingSegments?.[request.query.segment];
     if (!segment) throw new AppError('NOT_FOUND', 'Recording not available');
-    const { storage } = options;
-    const size = await storage.size(segment.uploadId).catch(() => null);
-    if (size === null) throw new AppError('NOT_FOUND', 'Recording not available');
-    const range = parseByteRange(request.headers.range, size);
-    void reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store');
-    if (range === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${size}`).type('application/json').send({ error: 'The requested range is outside the recording', code: 'BAD_REQUEST' });
-    }
-    // Streamed from disk or the bucket, never held in memory; a missing file after the size check is a 404.
-    const stream = await storage.read(segment.uploadId, range ?? undefined).catch(() => null);
-    if (!stream) throw new AppError('NOT_FOUND', 'Recording not available');
-    if (range) void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
-    void reply.header('content-length', range ? range.end - range.start + 1 : size).header('content-type', 'video/webm');
-    return reply.send(stream);
+    if (await sendStoredRecording(reply, options.storage, segment.uploadId, request.headers.range, 'video/webm')) return reply;
+    throw new AppError('NOT_FOUND', 'Recording not available');
   });
 
   r.get('/api/interview/:id/review', { config: { ...user, apiKey: 'Get the scores and decision of an interview' }, schema: { params: idParams, response: { 200: reviewStateSchema } } }, (request) =>
