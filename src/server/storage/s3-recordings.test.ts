@@ -12,6 +12,7 @@ import { interviews, stagedUploadChunks, stagedUploads } from '../db/schema';
 import { Agent, createTestApp, type TestApp } from '../test/app';
 import { giveConsent } from '../test/consent';
 import { TestS3 } from '../test/s3';
+import { multipart } from '../test/multipart';
 import { waitFor } from '../test/wait';
 import { FakeWhisper, WHISPER_KEY } from '../test/whisper';
 
@@ -77,15 +78,11 @@ const tusOffset = async (app: FastifyInstance, location: string, token: string) 
 const uploadIdOf = (res: LightMyRequestResponse) => String(res.headers.location).split('/').pop()!;
 const uploadedBytes = async (app: FastifyInstance) => (await app.deps.metrics.uploadBytes.get()).values.find((v) => v.labels.storage === 's3')?.value ?? 0;
 
-const multipart = (file: Buffer) => {
-  const boundary = `----hireloop${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="interview.webm"\r\nContent-Type: video/webm\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="transcript"\r\n\r\n${JSON.stringify(transcript)}\r\n--${boundary}--\r\n`),
+const recordingForm = (file: Buffer) =>
+  multipart([
+    { name: 'audio', value: file, filename: 'interview.webm', type: 'video/webm' },
+    { name: 'transcript', value: JSON.stringify(transcript) },
   ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
 
 describe('resumable uploads staged in the bucket', () => {
   it('continues an upload on a second instance and joins the pieces into exactly those bytes', async () => {
@@ -193,7 +190,7 @@ describe('the one-shot recording, transcription, export and deletion with a buck
         { start: 4.1, end: 8.5, text: 'A parcel was late, so I arranged a courier the same day.' },
       ],
       duration: 10, });
-    const body = multipart(file);
+    const body = recordingForm(file);
     const submitted = await t.app.inject({ method: 'POST', url: `/api/interview/${iv.id}/recording`, headers: { 'x-candidate-token': iv.token, ...body.headers }, payload: body.payload });
     expect(submitted.statusCode).toBe(200);
     const row = await waitFor(`interview ${iv.id} to be evaluated`, async () => {
