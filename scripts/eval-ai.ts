@@ -11,7 +11,7 @@
  *   npm run eval:ai -- --part tuning|held-out         one part only
  */
 import { isDeepStrictEqual } from 'node:util';
-import { anchorLevelOf, type Evaluation, type RubricCriterion } from '../src/contracts/ai';
+import { anchorLevelOf, UNSURE_SPREAD, type Evaluation, type RubricCriterion } from '../src/contracts/ai';
 import { createAiEngine } from '../src/server/ai';
 import { createBuiltinEngine } from '../src/server/ai/builtin';
 import type { AiEngine } from '../src/server/ai/engine';
@@ -46,7 +46,10 @@ const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 
 function engineFor(name: string): AiEngine {
   if (name === 'builtin') return createBuiltinEngine();
-  if (!['openai', 'anthropic', 'openai-compatible'].includes(name)) throw new Error(`--provider must be builtin, openai, anthropic or openai-compatible, not ${name}`);
+  if (!['openai', 'anthropic', 'openai-compatible'].includes(name)) {
+    console.error(`--provider must be builtin, openai, anthropic or openai-compatible, not ${name}`);
+    process.exit(1);
+  }
   try {
     const config = loadConfig({ ...process.env, AI_PROVIDER: name });
     return createAiEngine(config, { warn: (obj: unknown, msg?: string) => console.warn(`  model fell back to the built-in engine: ${msg ?? ''} ${JSON.stringify(obj)}`) });
@@ -165,6 +168,21 @@ async function measureAnswers(label: string, groups: AnswerSet[][]) {
   console.log(`  nearest anchor matches the grade: ${pct(levelAgreement / all.length)}`);
   console.log(`  mean overall (range): ${GRADES.map(stats).join(', ')}`);
   if (provider === 'builtin') console.log(`  two runs give identical results: ${deterministic ? 'yes' : 'NO'} (must)`);
+  else modelFigures(all.map((s) => s.result));
+}
+
+/**
+ * What only a model's run needs saying: how often it failed and the built-in engine answered instead
+ * (those sets' figures are not the model's), and with AI_SAMPLES how often its samples disagreed by
+ * more than the report's "unsure" spread.
+ */
+function modelFigures(results: Evaluation[]) {
+  const fellBack = results.filter((r) => r.fallbackReason !== undefined).length;
+  console.log(`  the model failed and the built-in engine scored instead: ${fellBack}/${results.length} answer sets${fellBack ? ' (these figures are not the model\'s alone)' : ''}`);
+  const sampled = results.flatMap((r) => r.criteria).filter((c) => c.sampleRange);
+  if (!sampled.length) return;
+  const unsure = sampled.filter((c) => c.sampleRange!.max - c.sampleRange!.min > UNSURE_SPREAD).length;
+  console.log(`  samples more than ${UNSURE_SPREAD} points apart (the report says the model was unsure): ${unsure}/${sampled.length} = ${pct(unsure / sampled.length)} of criterion scores`);
 }
 
 interface NamedBiasList extends BiasQuestions {
