@@ -148,6 +148,7 @@ it('the completed interview: header, candidate details, feedback with coloured s
     const card = region(page, 'Interview Feedback');
     await card.waitFor();
     await card.getByText('Evaluated by the built-in engine', { exact: true }).waitFor();
+    await card.getByText(/^The built-in engine judges how answers are told .* not whether the practice described is right\. Check the evidence before relying on a score\.$/).waitFor();
     expect(feedback.engine).toBe('builtin');
     await card.getByRole('heading', { name: 'Overall Assessment' }).waitFor();
     expect(feedback.summary.length).toBeGreaterThan(0);

@@ -15,3 +15,12 @@ export function fallbackNote(feedback: { fallbackReason?: string | null }): stri
   const why = (cut > 0 ? reason.slice(cut + 1) : reason).trim().replace(/_/g, ' ');
   return `The built-in engine stood in because ${engine || 'the configured model'} failed${why ? ` (${why})` : ''}.`;
 }
+
+/**
+ * What a recruiter should know about the built-in engine's scores, measured on answers nobody tuned it
+ * on (docs/decisions/014-score-scale-and-anchors.md, "Where the built-in engine stops"); null for a model.
+ */
+export function engineCaveat(feedback: { engine?: string | null }): string | null {
+  if (feedback.engine !== 'builtin') return null;
+  return 'The built-in engine judges how answers are told (specifics, the candidate\'s own actions and results), not whether the practice described is right. Check the evidence before relying on a score.';
+}

@@ -4,7 +4,7 @@ import { Badge } from '@/client/components/ui/badge';
 import { Card, CardContent } from '@/client/components/ui/card';
 import type { ReportFeedback } from '@/contracts/report';
 import { withReview } from '../utils/with-review';
-import { engineLabel, fallbackNote } from '@/client/lib/evaluation-labels';
+import { engineCaveat, engineLabel, fallbackNote } from '@/client/lib/evaluation-labels';
 import { FeedbackHeader } from '@/client/components/feedback-header';
 import { AiValue, ScoreBar, ScoreValue } from '@/client/components/score';
 import { CriterionCard } from './criterion-card';
@@ -22,11 +22,12 @@ export function FeedbackCard({ feedback, review }: FeedbackCardProps) {
   const metricsId = useId();
   const scored = useMemo(() => (feedback ? withReview(feedback, review) : null), [feedback, review]);
   const evaluatedBy = feedback ? engineLabel(feedback) : null;
+  const caveat = feedback ? engineCaveat(feedback) : null;
   const fallback = feedback ? fallbackNote(feedback) : null;
 
   return (
     <Card role="region" aria-labelledby={headingId}>
-      <FeedbackHeader headingId={headingId} title="Interview Feedback" evaluatedBy={evaluatedBy} fallback={fallback} />
+      <FeedbackHeader headingId={headingId} title="Interview Feedback" evaluatedBy={evaluatedBy} caveat={caveat} fallback={fallback} />
       <CardContent className="space-y-8">
         {!feedback || !scored ? (
           <p className="text-sm text-slate-600">No feedback has been generated for this interview.</p>

@@ -3,17 +3,18 @@ import type { ScreeningFeedback } from '@/contracts/phone-call-results';
 import { Card, CardContent } from '@/client/components/ui/card';
 import { FeedbackHeader } from '@/client/components/feedback-header';
 import { ScoreBar, ScoreValue } from '@/client/components/score';
-import { engineLabel, fallbackNote } from '@/client/lib/evaluation-labels';
+import { engineCaveat, engineLabel, fallbackNote } from '@/client/lib/evaluation-labels';
 
 export function FeedbackCard({ feedback }: { feedback: ScreeningFeedback }) {
   const headingId = useId();
   const notesId = useId();
   const scoresId = useId();
   const evaluatedBy = engineLabel({ engine: feedback.engine, model: feedback.model });
+  const caveat = engineCaveat({ engine: feedback.engine });
   const fallback = fallbackNote({ fallbackReason: feedback.fallbackReason });
   return (
     <Card role="region" aria-labelledby={headingId}>
-      <FeedbackHeader headingId={headingId} title="Screening Feedback" evaluatedBy={evaluatedBy} fallback={fallback} />
+      <FeedbackHeader headingId={headingId} title="Screening Feedback" evaluatedBy={evaluatedBy} caveat={caveat} fallback={fallback} />
       <CardContent className="space-y-8">
         <section aria-labelledby={notesId} className="space-y-2">
           <h3 id={notesId} className="text-base font-semibold">
