@@ -101,9 +101,9 @@ export const loadDataset = () => ({
 });
 
 /** The blind sets, in the order they were written; a file not written yet is left out (see `loadHeldOut`). */
-const HELD_OUT_INTERVIEWS = ['held-out-3/interviews.json', 'held-out-6/interviews.json'] as const;
-const HELD_OUT_ANSWERS = ['held-out-6/answers.json'] as const;
-const HELD_OUT_BIAS = ['held-out-6/bias-questions.json'] as const;
+const HELD_OUT_INTERVIEWS = ['held-out-3/interviews.json', 'held-out-6/interviews.json', 'held-out-7/interviews.json'] as const;
+const HELD_OUT_ANSWERS = ['held-out-6/answers.json', 'held-out-7/answers.json'] as const;
+const HELD_OUT_BIAS = ['held-out-6/bias-questions.json', 'held-out-7/bias-questions.json'] as const;
 
 /** Loads each file that exists; the eval names what it read, so a missing file is not silent. */
 const loadExisting = <T>(files: readonly string[], schema: z.ZodType<T[]>) => {
@@ -119,7 +119,9 @@ const loadExisting = <T>(files: readonly string[], schema: z.ZodType<T[]>) => {
  * - held-out-3: ten whole interviews in trades not covered elsewhere, written 2026-11-24.
  * - held-out-6: whole interviews, single questions and a bias list in the formats of held-out-5,
  *   written 2026-11-24 (seventh session) by writers who read neither the engine nor any other set.
- *   Each of its files is read once it exists.
+ * - held-out-7: the same formats, written in the eighth session the same way (24 single questions,
+ *   8 whole interviews, 150 unlawful and 150 lawful questions; every answer 61-90 words).
+ * Each file is read once it exists.
  */
 export const loadHeldOut = () => {
   const answers = loadExisting(HELD_OUT_ANSWERS, answerGroups);
