@@ -5,11 +5,11 @@
 // name always fails, so every answer set falls back to the built-in engine and the script must say so.
 // Only the tuning part is read: the held-out part stays blind (dataset.ts).
 import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLoopbackHttp, type LoopbackHttp } from '../../test/loopback-http';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -21,7 +21,7 @@ interface ChatRequest {
 /** Three samples in a row: 50, 60, 75; their median is 60 and their spread (25) is above the report's "unsure" spread. */
 const SAMPLE_SCORES = [50, 60, 75];
 let served = 0;
-let server: Server;
+let server: LoopbackHttp;
 let baseUrl: string;
 
 function reply(res: ServerResponse, status: number, body: unknown) {
@@ -49,20 +49,11 @@ function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => handle(req, res, raw));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await listenLoopbackHttp(handle);
+  baseUrl = `${server.origin}/v1`;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
-});
+afterAll(() => server.close());
 
 /** Runs the eval script as `npm run eval:ai` does, with only the variables named here. */
 function runEval(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {

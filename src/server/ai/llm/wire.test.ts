@@ -1,9 +1,10 @@
 // The LLM engine against a loopback server speaking the OpenAI chat-completions wire format,
 // misbehaving on cue: the request's model name picks the script of answers.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Evaluation } from '../../../contracts/ai';
+import { listenLoopbackHttp, type LoopbackHttp } from '../../test/loopback-http';
 import type { AiEngine, EvaluationInput } from '../engine';
 import { withFallback } from '../fallback';
 import { createLlmEngine } from './index';
@@ -88,7 +89,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 
 const seen: Seen[] = [];
 const calls = new Map<string, number>();
-let server: Server;
+let server: LoopbackHttp;
 let baseUrl: string;
 
 function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
@@ -116,20 +117,11 @@ function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => handle(req, res, raw));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await listenLoopbackHttp(handle);
+  baseUrl = `${server.origin}/v1`;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
-});
+afterAll(() => server.close());
 
 const builtin: AiEngine = {
   name: 'builtin',
