@@ -26,7 +26,7 @@ export function FeedbackHeader({
           {evaluatedBy}
         </CardDescription>
       ) : null}
-      {caveat ? <p className="text-xs text-muted-foreground">{caveat}</p> : null}
+      {caveat ? <p className="text-xs text-slate-600">{caveat}</p> : null}
       {fallback ? (
         <p className="mt-1 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
