@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './ids';
 import { registerInput } from './auth';
 import { companyRole } from './status-enums';
 
@@ -87,4 +88,4 @@ export const accountSession = z.object({
 export type AccountSession = z.infer<typeof accountSession>;
 export const accountSessions = z.array(accountSession);
 
-export const sessionParams = z.object({ publicId: z.coerce.number().int('Use a session number').positive('Use a session number') });
+export const sessionParams = z.object({ publicId: idParam('publicId') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './ids';
 import { transcriptEntry } from './ai';
 import { candidateDataState } from './candidate-data';
 import { reportFeedback } from './report';
@@ -11,7 +12,7 @@ export const candidateSource = z.enum(CANDIDATE_SOURCES);
 export const createInterviewInput = z.object({
   candidateName: z.string().trim().min(1, 'Candidate name is required').max(200),
   email: z.string().trim().max(320).pipe(z.email('Please enter a valid email address')),
-  jobId: z.coerce.number().int().positive().optional(),
+  jobId: idParam('jobId').optional(),
   videoRecording: z.boolean().optional(),
   scheduledFor: z.iso.datetime({ offset: true, message: 'scheduledFor must be an ISO date and time' }).optional(),
 });
@@ -114,8 +115,8 @@ export const sendEmailsInput = z.object({
         companyName: z.string().max(200).optional(),
         /** Ignored: the server always uses its own link for the interview. */
         candidateLink: z.string().max(2000).optional(),
-        jobId: z.coerce.number().int().positive(),
-        interviewId: z.coerce.number().int().positive().optional(),
+        jobId: idParam('jobId'),
+        interviewId: idParam('interviewId').optional(),
       }),
     )
     .min(1, 'Please select at least one candidate to send emails.')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids';
 import { cleanAnchors, rubricCriterion, type BehaviourAnchors } from './ai';
 
 export const JOB_TITLE_MAX = 200;
@@ -16,7 +17,7 @@ export const createJobInput = z.object({
    * Start from one of the company's templates (contracts/templates.ts): its questions, rubric and
    * video setting are copied unless given here; the title and description are the ones sent.
    */
-  templateId: z.number().int().positive('templateId must be a positive whole number').optional(),
+  templateId: idField('templateId').optional(),
 });
 export type CreateJobInput = z.input<typeof createJobInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './ids';
 import { rubricCriterion } from './ai';
 import { screeningCandidateStatus } from './status-enums';
 import { CANDIDATE_SOURCES } from './statuses';
@@ -114,7 +115,7 @@ export const candidateInput = z.object({
   timeZone: z.enum(timeZoneValues, 'Time zone is required'),
   notes: z.string().trim().max(5_000).optional().default(''),
   interviewTime: z.union([z.iso.datetime({ offset: true, message: 'Invalid interview date or time' }), z.date({ message: 'Invalid interview date or time' })]),
-  screeningId: z.coerce.number().int().positive().optional(),
+  screeningId: idParam('screeningId').optional(),
 });
 export type CandidateInput = z.input<typeof candidateInput>;
 

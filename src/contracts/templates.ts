@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids';
 import { rubricCriterion } from './ai';
 
 /**
@@ -17,7 +18,7 @@ export const templateName = z
 
 /** POST /api/templates: save this job of the company as a template. */
 export const saveTemplateInput = z.object({
-  jobId: z.number().int().positive('jobId must be a positive whole number'),
+  jobId: idField('jobId'),
   name: templateName,
 });
 export type SaveTemplateInput = z.input<typeof saveTemplateInput>;

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminAccount, outboxEmail } from '../../../contracts/admin';
 import { demoRequest } from '../../../contracts/demo-request';
+import { idParams } from '../../../contracts/ids';
 import { auditPseudonyms } from '../../lib/audit';
 import { requireUser } from '../../plugins/access';
 import { listAccounts, listDemoRequests, listOutbox, reviewAccount } from './admin.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('id must be a positive whole number') });
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adverseImpactQuery, adverseImpactReport, selfIdentificationInput, selfIdentificationStatus } from '../../../contracts/adverse-impact';
 import { requireUser } from '../../plugins/access';
-import { idParams } from '../jobs/jobs.routes';
+import { idParams } from '../../../contracts/ids';
 import { adverseImpactDownload, companyAdverseImpact, jobAdverseImpact } from './adverse-impact.service';
 import { recordSelfIdentification, selfIdentificationStatusOf } from './self-identification.service';
 

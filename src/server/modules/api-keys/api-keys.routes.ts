@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiKeyList, createApiKeyInput, createdApiKey } from '../../../contracts/api-keys';
 import { requireUser } from '../../plugins/access';
-import { idParams } from '../jobs/jobs.routes';
+import { idParams } from '../../../contracts/ids';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
 /**

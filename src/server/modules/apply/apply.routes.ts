@@ -6,12 +6,12 @@ import { applicationView, applyPageState, applyRefused, applyResult, CV_MAX_BYTE
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/access';
 import type { RoomService } from '../../rooms/rooms';
-import { idParams } from '../jobs/jobs.routes';
+import { idParam, idParams } from '../../../contracts/ids';
 import { ApplicationRefused, readApplicationParts } from './apply-form';
 import { getApplication, getApplicationCv, getApplyPage, getPublicApplyPage, receiveApplication, setApplyPage, type CandidateRef } from './apply.service';
 
 const slugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, 'There is no application page at this address') });
-const candidateParams = z.object({ candidateId: idParams.shape.id });
+const candidateParams = z.object({ candidateId: idParam('candidateId') });
 
 /** The CV as a download, under the name it was stored with (never shown inline: it is the candidate's file). */
 const sendCv = (reply: FastifyReply, cv: { fileName: string; contentType: string; bytes: Buffer }) =>

@@ -14,15 +14,13 @@ import {
 } from '../../../contracts/candidate-data';
 import { candidateTokenFrom, requireUser } from '../../plugins/access';
 import type { RecordingStore } from '../../storage';
-import { idParams } from '../jobs/jobs.routes';
+import { idParam, idParams } from '../../../contracts/ids';
 import { companySettingsOf, eraseInterview, erasePhoneCandidate, setLegalHold, updateCompanySettings } from './candidate-data.service';
 import { deletionRequestOf, listDataRequests, phoneDeletionRequestOf, requestDeletion, requestPhoneDeletion } from './data-requests.service';
 import { exportCompany } from './export-company.service';
 import { exportInterview, exportPhoneCandidate } from './export.service';
 
-const CANDIDATE_ID = 'candidateId must be a positive whole number';
-// A word ('abc') and a number beyond the database's integer get the same sentence as 0 or 1.5.
-const candidateParams = z.object({ candidateId: z.coerce.number({ message: CANDIDATE_ID }).int(CANDIDATE_ID).positive(CANDIDATE_ID).max(2_147_483_647, CANDIDATE_ID) });
+const candidateParams = z.object({ candidateId: idParam('candidateId') });
 
 /** Deleting a candidate's data, legal holds, and the company's retention period (issue 15). */
 export async function candidateDataRoutes(app: FastifyInstance, options: { storage: RecordingStore }): Promise<void> {

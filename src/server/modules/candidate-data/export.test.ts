@@ -247,7 +247,7 @@ describe("exporting a phone screening candidate's data", () => {
     for (const bad of ['abc', '0', '-3', '1.5', '99999999999']) {
       const res = await owner.get(`/api/phone-screening/candidates/${bad}/export`);
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ error: string }>().error).toContain('candidateId must be a positive whole number');
+      expect(res.json<{ error: string }>().error).toContain('candidateId must be a whole number from 1 to 2147483647');
     }
     expect((await new Agent(t.app).get(`/api/phone-screening/candidates/${id}/export`)).statusCode).toBe(401);
     expect(await audits(`phone_candidate:${id}`, 'candidate_data_exported')).toEqual([]);

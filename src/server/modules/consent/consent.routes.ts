@@ -11,10 +11,10 @@ import {
   interviewConsentView,
 } from '../../../contracts/consent';
 import { requireUser } from '../../plugins/access';
-import { idParams } from '../jobs/jobs.routes';
+import { idParam, idParams } from '../../../contracts/ids';
 import { giveConsent, interviewConsentRecord, listAlternativeRequests, noticeView, requestAlternative, resolveAlternative } from './consent.service';
 
-const requestParams = z.object({ requestId: z.coerce.number().int().positive('requestId must be a positive whole number') });
+const requestParams = z.object({ requestId: idParam('requestId') });
 
 /** The notice, the candidate's consent and their requests for an alternative (decision 025). */
 export async function consentRoutes(app: FastifyInstance): Promise<void> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { interviewTranscripts as interviewTranscriptsSchema } from '../../../contracts/report';
 import { requireUser } from '../../plugins/access';
-import { idParams } from '../jobs/jobs.routes';
+import { idParams } from '../../../contracts/ids';
 import { interviewTranscripts } from './transcription.service';
 
 export async function transcriptRoutes(app: FastifyInstance): Promise<void> {

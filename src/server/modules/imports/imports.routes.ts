@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { IMPORT_MAX_BYTES, importInput, importPreview, importResult, jobImportInput, type ImportRefused } from '../../../contracts/imports';
 import { requireUser } from '../../plugins/access';
 import type { RoomService } from '../../rooms/rooms';
-import { idParams } from '../jobs/jobs.routes';
+import { idParam, idParams } from '../../../contracts/ids';
 import { importJobCandidates, importScreeningCandidates, previewJobImport, previewScreeningImport, refusalMessage, type ImportOutcome } from './imports.service';
 
 /**
@@ -27,7 +27,7 @@ export async function importRoutes(app: FastifyInstance, options: { rooms: RoomS
   const { appUrl } = app.deps.config;
   const preview = { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
   const importing = { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } } as const;
-  const jobParams = z.object({ jobId: idParams.shape.id });
+  const jobParams = z.object({ jobId: idParam('jobId') });
 
   r.post('/api/job/:jobId/import/preview', { config: { ...preview, apiKey: 'Check a CSV of candidates for a job' }, bodyLimit, schema: { params: jobParams, body: importInput, response: { 200: importPreview } } }, (request) =>
     previewJobImport(db, requireUser(request), request.params.jobId, request.body.csv),

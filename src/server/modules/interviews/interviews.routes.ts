@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { readAsUser, requireUser } from '../../plugins/access';
 import type { RoomService } from '../../rooms/rooms';
-import { idParams } from '../jobs/jobs.routes';
+import { idParam, idParams } from '../../../contracts/ids';
 import { candidateView } from './candidate-links';
 import { createInterview, getOwnInterview, listInterviews, toDetail } from './interviews.service';
 import { resendInvitation, sendInvitations } from './invitations.service';
@@ -31,7 +31,7 @@ export async function interviewRoutes(app: FastifyInstance, options: { rooms: Ro
 
   r.post(
     '/api/job/:jobId/interview',
-    { config: { ...user, apiKey: 'Invite a candidate to an interview for a job' }, schema: { params: z.object({ jobId: idParams.shape.id }), body: createInterviewInput, response: { 201: createdInterview } } },
+    { config: { ...user, apiKey: 'Invite a candidate to an interview for a job' }, schema: { params: z.object({ jobId: idParam('jobId') }), body: createInterviewInput, response: { 201: createdInterview } } },
     async (request, reply) => {
       if (request.body.jobId !== undefined && request.body.jobId !== request.params.jobId) {
         throw new AppError('VALIDATION_FAILED', 'jobId: does not match the job in the address');

@@ -192,7 +192,7 @@ describe('another company, and viewers', () => {
     }
     expect(await getJob(a, job.id)).toMatchObject({ title: 'Alpha Only', closedAt: null });
     expect((await b.get('/api/job')).json<JobListItem[]>()).toEqual([]);
-    expect((await a.request('DELETE', '/api/job/0')).json()).toEqual({ error: 'id: id must be a positive whole number', code: 'VALIDATION_FAILED' });
+    expect((await a.request('DELETE', '/api/job/0')).json()).toEqual({ error: 'id: id must be a whole number from 1 to 2147483647', code: 'VALIDATION_FAILED' });
   });
 
   it('lets a viewer read the job but change nothing', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../../contracts/ids';
 import { candidateJob, createJobInput, job, jobListItem, updateJobInput, updateQuestionsInput, updateRubricInput } from '../../../contracts/jobs';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -9,7 +10,6 @@ import { deleteJob, duplicateJob, setJobClosed, updateJobDetails } from './job-l
 import { createJob, getOwnJob, listJobs, toJob, updateQuestions, updateRubric } from './jobs.service';
 import { eq } from 'drizzle-orm';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive('id must be a positive whole number') });
 
 export async function jobRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

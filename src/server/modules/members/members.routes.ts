@@ -15,7 +15,7 @@ import { auditPseudonyms } from '../../lib/audit';
 import { requireUser } from '../../plugins/access';
 import { toPublicUser } from '../auth/auth.service';
 import { destroySession, hashSessionId, SESSION_COOKIE, setSessionCookie } from '../auth/session';
-import { idParams } from '../jobs/jobs.routes';
+import { idParams } from '../../../contracts/ids';
 import { acceptInvitation, inviteMember, readInvitation, revokeInvitation } from './invitations.service';
 import { changeMemberRole, listMembers, removeMember } from './members.service';
 

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { callLink, callMode, candidateCallInfo, screeningResult as screeningResultSchema } from '../../../contracts/phone-call-results';
 import { callAnswerInput, callReply } from '../../../contracts/phone-calls';
 import { candidateTokenFrom, requireUser } from '../../plugins/access';
-import { idParams } from '../jobs/jobs.routes';
+import { idParam } from '../../../contracts/ids';
 import { answerBrowserCall, callInfo, candidateCallLink, screeningResult, startBrowserCall, type CallViewer } from './results.service';
 
-const candidateParams = z.object({ candidateId: idParams.shape.id });
-const callParams = z.object({ callId: idParams.shape.id });
+const candidateParams = z.object({ candidateId: idParam('candidateId') });
+const callParams = z.object({ callId: idParam('callId') });
 /** The candidate's call link may carry its token in the address instead of the X-Candidate-Token header. */
 const tokenQuery = z.object({ token: z.string().max(200).optional() });
 

@@ -14,14 +14,14 @@ import { sendStoredRecording } from '../../storage/send-recording';
 import { twilioWebhookBase, type TwilioSettings } from '../../telephony/twilio';
 import { loadTwilio } from '../../telephony/twilio-sdk';
 import type { SessionUser } from '../auth/session';
-import { idParams } from '../jobs/jobs.routes';
+import { idParam, MAX_RECORD_ID } from '../../../contracts/ids';
 import { answerCall, openCall, recordCallRecording, recordCallStatus, type CallDeps } from './calls.service';
 import { callRecordingId, twilioMediaRequest } from './recording-copy';
 import { hangupTwiml, replyTwiml } from './twiml';
 
-const callQuery = z.object({ callId: idParams.shape.id });
-const turnQuery = callQuery.extend({ turn: z.coerce.number().int().min(0) });
-const candidateParams = z.object({ candidateId: idParams.shape.id });
+const callQuery = z.object({ callId: idParam('callId') });
+const turnQuery = callQuery.extend({ turn: z.coerce.number().int().min(0).max(MAX_RECORD_ID) });
+const candidateParams = z.object({ candidateId: idParam('candidateId') });
 
 /** The fields of Twilio's webhook parameters that are used; Twilio sends many more. */
 const callFields = { CallSid: z.string().max(64).optional() };
@@ -31,7 +31,7 @@ const statusBody = z.object({
   ...callFields,
   CallStatus: z.string().max(40),
   AnsweredBy: z.string().max(40).optional(),
-  CallDuration: z.coerce.number().int().min(0).optional(),
+  CallDuration: z.coerce.number().int().min(0).max(MAX_RECORD_ID).optional(),
 });
 const recordingBody = z.object({
   ...callFields,

@@ -12,7 +12,7 @@ import {
   updateScreeningQuestionsInput,
 } from '../../../contracts/phone-screenings';
 import { requireUser } from '../../plugins/access';
-import { idParams } from '../jobs/jobs.routes';
+import { idParam, idParams } from '../../../contracts/ids';
 import {
   addCandidate,
   createScreening,
@@ -84,7 +84,7 @@ export async function phoneScreeningRoutes(app: FastifyInstance): Promise<void> 
 
   r.patch(
     '/api/phone-screening/candidates/:candidateId',
-    { config: { ...user, apiKey: 'Change a phone screening candidate' }, schema: { params: z.object({ candidateId: idParams.shape.id }), body: candidateInput.omit({ screeningId: true }), response: { 200: screeningCandidate } } },
+    { config: { ...user, apiKey: 'Change a phone screening candidate' }, schema: { params: z.object({ candidateId: idParam('candidateId') }), body: candidateInput.omit({ screeningId: true }), response: { 200: screeningCandidate } } },
     (request) => updateCandidate(db, requireUser(request), request.params.candidateId, request.body),
   );
 }

@@ -7,7 +7,7 @@ import { requireUser } from '../../plugins/access';
 import type { RecordingStore } from '../../storage';
 import { sendStoredRecording } from '../../storage/send-recording';
 import { getOwnInterview } from '../interviews/interviews.service';
-import { idParams } from '../jobs/jobs.routes';
+import { idParams, MAX_RECORD_ID } from '../../../contracts/ids';
 import { companyAgreement, jobAgreement } from './agreement.service';
 import { interviewsCsv, jobAnalytics, recordingStatusOf, reviewState, saveReview } from './report.service';
 
@@ -22,7 +22,7 @@ export async function reportRoutes(app: FastifyInstance, options: { storage: Rec
   );
 
   // The recording, to its owner only, with range requests so the player can seek.
-  r.get('/api/interview/:id/recording', { config: user, schema: { params: idParams, querystring: z.object({ segment: z.coerce.number().int().min(0).default(0) }) } }, async (request, reply) => {
+  r.get('/api/interview/:id/recording', { config: user, schema: { params: idParams, querystring: z.object({ segment: z.coerce.number().int().min(0).max(MAX_RECORD_ID).default(0) }) } }, async (request, reply) => {
     const row = await getOwnInterview(db, requireUser(request), request.params.id);
     const segment = row.recordingSegments?.[request.query.segment];
     if (!segment) throw new AppError('NOT_FOUND', 'Recording not available');

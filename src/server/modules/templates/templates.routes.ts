@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobTemplate, saveTemplateInput, templateListItem } from '../../../contracts/templates';
 import { requireUser } from '../../plugins/access';
-import { idParams } from '../jobs/jobs.routes';
+import { idParams } from '../../../contracts/ids';
 import { deleteTemplate, getTemplate, listTemplates, saveTemplate } from './templates.service';
 
 /**

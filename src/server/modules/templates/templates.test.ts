@@ -83,8 +83,8 @@ describe('saving a template', () => {
       [{ jobId: source.id, name: '   ' }, 'name: Template name is required'],
       [{ jobId: source.id, name: 'x'.repeat(101) }, 'name: Template name must be at most 100 characters'],
       [{ name: 'No job' }, 'jobId: Required'],
-      [{ jobId: 'abc', name: 'Bad job' }, 'jobId: Invalid input'],
-      [{ jobId: 0, name: 'Zero job' }, 'jobId: jobId must be a positive whole number'],
+      [{ jobId: 'abc', name: 'Bad job' }, 'jobId: jobId must be a whole number from 1 to 2147483647'],
+      [{ jobId: 0, name: 'Zero job' }, 'jobId: jobId must be a whole number from 1 to 2147483647'],
     ];
     for (const [body, error] of cases) {
       const res = await a.post('/api/templates', body);
@@ -124,7 +124,7 @@ describe('starting a job from a template', () => {
     expect((await a.get('/api/job')).json<JobListItem[]>()).toHaveLength(before);
     expect((await a.get(`/api/templates/${theirs.id}`)).statusCode).toBe(404);
     const bad = await a.post('/api/job', { title: 'Bad', description: 'Bad id.', templateId: 'one' });
-    expect(bad.json()).toEqual({ error: 'templateId: Invalid input', code: 'VALIDATION_FAILED' });
+    expect(bad.json()).toEqual({ error: 'templateId: templateId must be a whole number from 1 to 2147483647', code: 'VALIDATION_FAILED' });
   });
 });
 

@@ -11,7 +11,7 @@ import {
   webhookSecret,
 } from '../../../contracts/webhooks';
 import { requireUser } from '../../plugins/access';
-import { idParams } from '../jobs/jobs.routes';
+import { idParams } from '../../../contracts/ids';
 import type { WebhookDispatcher } from './delivery';
 import {
   createEndpoint,

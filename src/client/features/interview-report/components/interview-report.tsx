@@ -1,4 +1,5 @@
 import type { InterviewDetail } from '@/contracts/interviews';
+import { recordIdFrom } from '@/contracts/ids';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { describeError, isNotFound, isRefused } from '@/client/lib/error-messages';
@@ -18,15 +19,9 @@ import { TranscriptPanel } from './transcript-panel';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
 import { DataDeletedBanner } from '@/client/components/candidate-data-card';
 
-/** A route id that can name an interview: a positive whole number. */
-function interviewIdOf(param: string): number | null {
-  const id = /^\d+$/.test(param) ? Number(param) : Number.NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** The recruiter's report at /interview/{id}. An unknown id, or another company's interview, reads 'Interview not found'. */
 export function InterviewReport({ interviewIdParam }: { interviewIdParam: string }) {
-  const interviewId = interviewIdOf(interviewIdParam);
+  const interviewId = recordIdFrom(interviewIdParam);
   const interview = useInterview(interviewId ?? 0, { enabled: interviewId !== null });
 
   if (interviewId === null) return <ReportHeader title="Interview not found" />;

@@ -2,6 +2,7 @@ import { ChevronDown, Play } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import type { TranscriptEntry } from '@/contracts/ai';
+import { recordIdFrom } from '@/contracts/ids';
 import type { InterviewTranscripts } from '@/contracts/report';
 import { Card } from '@/client/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/client/components/ui/collapsible';
@@ -18,8 +19,7 @@ import { TranscriptSource, transcriberName } from './transcript-source';
 /** The report's interview, from its route (/interview/{id}); null when the route names none. */
 function useRouteInterviewId(): number | null {
   const { id } = useParams<{ id?: string }>();
-  const value = id !== undefined && /^\d+$/.test(id) ? Number(id) : Number.NaN;
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
+  return recordIdFrom(id);
 }
 
 /**
