@@ -75,5 +75,5 @@ export const acceptInvitationInput = registerInput.pick({ username: true, passwo
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
 
 /** An invitation token as links carry it (256 random bits, base64url); anything else names no invitation. */
-export const invitationTokenParams = z.object({ token: z.string().max(200) });
+export const invitationTokenParams = z.object({ token: z.string() });
 

@@ -53,8 +53,9 @@ import { speechRoutes } from './modules/speech/speech.routes';
 import { accessPlugin, rateLimitKey } from './plugins/access';
 import { cachingPlugin, clientCacheHeaders } from './plugins/caching';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { textInputPlugin } from './plugins/text-input';
 import { JobQueue } from './queue/queue';
 import { createRoomService } from './rooms/rooms';
 import { createSpeechToText } from './speech/stt';
@@ -114,6 +115,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.env === 'production',
     bodyLimit: 1024 * 1024,
+    // Long enough for any token a link carries, so the route's own schema and message answer for a
+    // mangled one; beyond it, and for broken percent-encoding, frameworkErrors answers as { error, code }.
+    routerOptions: { maxParamLength: 2048 },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -153,6 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Counted in the database, so every instance on it shares each limit (decision 038).
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey, store: databaseRateLimitStore(database, (err) => app.log.warn({ err }, 'clearing old rate-limit counters failed')) });
   await app.register(accessPlugin);
+  await app.register(textInputPlugin);
   // Before the routes: the OpenAPI document is collected as they are added (decision 033).
   await registerOpenApi(app, { appUrl: config.appUrl });
 

@@ -1,5 +1,13 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import type { Database } from '../db/client';
+import { unstorableText } from './text-input';
+
+/**
+ * A key as the database can store it. Keys carry what the request sent (an apply page's slug)
+ * before its input is checked, so a NUL or a lone surrogate is written as its JSON escape: the
+ * same text always gives the same key, and different texts different keys.
+ */
+const storableKey = (key: string) => (unstorableText(key) ? JSON.stringify(key).slice(1, -1) : key);
 
 /** How often an instance deletes counters whose window has passed (rate_limit_hits). */
 export const RATE_LIMIT_CLEANUP_MS = 60_000;
@@ -58,7 +66,7 @@ export function databaseRateLimitStore(database: Pick<Database, 'query'>, onErro
 
     incr(key: string, callback: Callback, timeWindow: number, max: number): void {
       const counted = async () => {
-        const { rows } = await database.query<{ hits: number; ttl: number }>(INCREMENT, [this.prefix + key, timeWindow, max, this.continueExceeding]);
+        const { rows } = await database.query<{ hits: number; ttl: number }>(INCREMENT, [storableKey(this.prefix + key), timeWindow, max, this.continueExceeding]);
         await cleanUpIfDue();
         return { current: rows[0]!.hits, ttl: Math.max(0, Number(rows[0]!.ttl)) };
       };
@@ -69,7 +77,7 @@ export function databaseRateLimitStore(database: Pick<Database, 'query'>, onErro
     }
 
     read(key: string, callback: Callback): void {
-      database.query<{ hits: number; ttl: number }>(READ, [this.prefix + key]).then(
+      database.query<{ hits: number; ttl: number }>(READ, [storableKey(this.prefix + key)]).then(
         ({ rows: [row] }) => callback(null, row ? { current: row.hits, ttl: Math.max(0, Number(row.ttl)) } : { current: 0, ttl: 0 }),
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
       );

@@ -10,6 +10,7 @@ import {
   type ApplyKind,
   type ApplyRefused,
 } from '../../../contracts/apply';
+import { assertStorableText } from '../../plugins/text-input';
 import { isTimeZone } from './calling-hours';
 import { cvFileName, detectCvType } from './cv-file';
 
@@ -43,6 +44,7 @@ export async function readApplicationParts(parts: AsyncIterableIterator<Multipar
       if (part.file.truncated) raw.isCvTooLarge = true;
       else if (chunks.length > 0 || part.filename) raw.cv = { fileName: part.filename, bytes: Buffer.concat(chunks) };
     } else if (typeof part.value === 'string' && !(part.fieldname in raw.fields)) {
+      assertStorableText(part.value, part.fieldname);
       raw.fields[part.fieldname] = part.value;
     }
   }

@@ -7,9 +7,10 @@ import { completeInterviewInput, completeInterviewResult, followUpInput, followU
 import { recordingUploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CandidateAccess } from '../../plugins/access';
+import { findUnstorableText } from '../../plugins/text-input';
 import type { RecordingStore } from '../../storage';
 import { assertConsented } from '../consent/consent.service';
-import { idParams } from '../jobs/jobs.routes';
+import { idParams } from '../../../contracts/ids';
 import { completeInterview, heartbeat, liveInterview, saveTranscript, savedTranscript, startInterview, submit } from './candidate-room.service';
 import { receiveMultipartRecording, registerTusUploads, UPLOAD_PATH } from './uploads';
 
@@ -105,6 +106,11 @@ export async function candidateRoomRoutes(app: FastifyInstance, options: { stora
     } catch {
       await storage.remove(recording.uploadId);
       throw new AppError('VALIDATION_FAILED', 'transcript: must be a JSON list of { speaker, text }');
+    }
+    const unstorable = findUnstorableText(transcript, 'transcript');
+    if (unstorable) {
+      await storage.remove(recording.uploadId);
+      throw new AppError('VALIDATION_FAILED', unstorable);
     }
     await db.insert(recordingUploads).values({ id: recording.uploadId, interviewId: access.interviewId, segment: 0 });
     try {

@@ -11,7 +11,8 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/tts', { config: candidate, schema: { body: ttsInput } }, async (request, reply) => {
     requireLiveCandidate(request);
     const tts = app.deps.tts;
-    if (!tts) throw new AppError('SERVICE_UNAVAILABLE', 'Text to speech is not configured on this server');
+    // Not a fault of the server (a 5xx pages someone): this server has no voice, and the browser speaks.
+    if (!tts) throw new AppError('NOT_FOUND', 'Text to speech is not configured on this server');
     try {
       const { audio, mediaType } = await tts.synthesize(request.body.text);
       return reply.type(mediaType).header('cache-control', 'no-store').send(Buffer.from(audio));

@@ -16,10 +16,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/tts', () => {
-  it('answers 503 with a clear message when no speech provider is configured, so the browser speaks', async () => {
+  it('answers 404 with a clear message when no speech provider is configured, so the browser speaks', async () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/tts?token=${token}`, payload: { text: 'Hello there' } });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ error: 'Text to speech is not configured on this server', code: 'SERVICE_UNAVAILABLE' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Text to speech is not configured on this server', code: 'NOT_FOUND' });
   });
 
   it('is only for a live candidate link or a signed-in user', async () => {
@@ -33,7 +33,7 @@ describe('POST /api/tts', () => {
     expect(finished.json<{ error: string }>().error).toBe('This interview has already been submitted');
     const recruiter = new Agent(t.app);
     await recruiter.register('tts-recruiter');
-    expect((await recruiter.post('/api/tts', { text: 'Preview' })).statusCode).toBe(503);
+    expect((await recruiter.post('/api/tts', { text: 'Preview' })).statusCode).toBe(404);
   });
 
   it('rejects empty text', async () => {

@@ -123,10 +123,13 @@ export async function createEndpoint(deps: WebhookServiceDeps, user: SessionUser
 export async function updateEndpoint(deps: WebhookServiceDeps, user: SessionUser, endpointId: number, input: UpdateWebhookEndpointInput & { events?: WebhookEvent[] }): Promise<WebhookEndpoint> {
   const row = await ownEndpoint(deps.db, user, endpointId);
   const url = input.url !== undefined && input.url !== row.url ? await checkEndpointUrl(deps, input.url) : undefined;
+  const changes = { url, description: input.description, events: input.events, enabled: input.enabled };
+  // Its own URL again, and nothing else: nothing changes, and nothing goes on record.
+  if (Object.values(changes).every((v) => v === undefined)) return toEndpoint(row, (await lastDeliveries(deps.db, [row.id])).get(row.id));
   const updated = await deps.db.transaction(async (tx) => {
     const [changed] = await tx
       .update(webhookEndpoints)
-      .set({ url, description: input.description, events: input.events, enabled: input.enabled })
+      .set(changes)
       .where(eq(webhookEndpoints.id, row.id))
       .returning();
     const enabled = input.enabled === undefined || input.enabled === row.enabled ? null : input.enabled;

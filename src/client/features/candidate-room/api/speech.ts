@@ -4,7 +4,7 @@ import { candidateJson, candidateRequest } from './candidate-request';
 
 type ContextualOutput = z.infer<typeof contextualOutput>;
 
-/** POST /api/tts: the spoken question as audio (503 when the server has no speech provider). */
+/** POST /api/tts: the spoken question as audio (404 when the server has no speech provider). */
 export async function fetchSpeech(token: string, text: string, signal?: AbortSignal): Promise<Blob> {
   const res = await candidateRequest(token, 'POST', '/api/tts', { text }, { signal });
   return res.blob();
