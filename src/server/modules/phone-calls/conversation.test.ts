@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AiEngine, FollowUpDecision } from '../../ai/engine';
+import consentAnswers from './consent-answers.json';
 import { classifyConsent, consentQuestion, continueConversation, openConversation, type CallScript, type ConversationState } from './conversation';
 
 const script: CallScript = {
@@ -74,6 +75,94 @@ describe('consent', () => {
     ['', 'unclear'],
   ] as const)('reads %j as %s', (answer, expected) => {
     expect(classifyConsent(answer)).toBe(expected);
+  });
+
+  // Issue 28: consent and opt-out read by what the answer says to the question, not by any word in
+  // it. Real-sounding answers to "Is it okay to continue?", half consent and half refusal or opt-out;
+  // each must take the call where the candidate meant it to go.
+  const CONSENTS = [
+    'Yes. I have driven night routes for six years and I log every stop.',
+    "Yeah, that's fine, go ahead.",
+    'Sure, no problem.',
+    "Yes, I don't mind being recorded.",
+    'Not at all, go ahead.',
+    "Okay, let's do it.",
+    'Yep. I just got off a shift, but I have a few minutes.',
+    "Absolutely, I've been waiting for your call.",
+    "Of course. I'm parked at a truck stop so I can talk.",
+    'Hi, yes, this is Maria. Go ahead.',
+    "No problem at all, I'm ready.",
+    'That works for me.',
+    "Sure thing, I don't have a problem with that.",
+    "Yes please, I was hoping you'd call.",
+    'Alright, sounds good.',
+    "Yes, I can't wait to tell you about my forklift experience.",
+    "Go ahead, I'm listening.",
+    "Uh, yeah, sure. Sorry, I'm at a bus stop, it's a bit noisy.",
+    "Yes. I never stop learning, so I'm glad you called.",
+    'Okay. No worries about the recording.',
+    "No, no, that's fine, go on and ask.",
+    "I'm happy to continue.",
+  ];
+  const REFUSALS: [string, 'declined' | 'opted_out'][] = [
+    ['No.', 'declined'],
+    ['No thanks, not right now.', 'declined'],
+    ["I'd rather not be recorded.", 'declined'],
+    ["Yes, but please don't record this call.", 'declined'],
+    ['Sorry, now is not a good time.', 'declined'],
+    ['Please stop calling me.', 'opted_out'],
+    ['Take me off your list.', 'opted_out'],
+    ["I'm not interested anymore.", 'declined'],
+    ['Nope.', 'declined'],
+    ['Not really, no.', 'declined'],
+    ["I don't want to do this over the phone.", 'declined'],
+    ['No, I found another job, thanks.', 'declined'],
+    ["Don't call me again.", 'opted_out'],
+    ["Okay, but not now, I'm driving.", 'declined'],
+    ['I do not consent to being recorded.', 'declined'],
+    ['Absolutely not.', 'declined'],
+    ['No way, who gave you my number?', 'declined'],
+    ["Hmm, no, I'd prefer a person to interview me.", 'declined'],
+    ["Stop. I didn't apply for this.", 'declined'],
+    ["I'm not comfortable with an AI interview, no.", 'declined'],
+    ['Remove my number from your calling list, please.', 'opted_out'],
+    ['No, thank you. Goodbye.', 'declined'],
+  ];
+
+  it('has at least 40 answers, half consent and half refusal or opt-out', () => {
+    expect(CONSENTS.length + REFUSALS.length).toBeGreaterThanOrEqual(40);
+    expect(CONSENTS.length).toBe(REFUSALS.length);
+  });
+
+  it.each(CONSENTS)('goes on to the questions after %j', async (answer) => {
+    const turn = await continueConversation(noFollowUps().ai, script, consenting, answer);
+    expect(turn.state).toEqual(atQuestion(0));
+  });
+
+  it.each(REFUSALS)('ends the call after %j as %s', async (answer, ending) => {
+    const turn = await continueConversation(noFollowUps().ai, script, consenting, answer);
+    expect(turn.state).toMatchObject({ phase: 'ended', ending });
+  });
+
+  // A second set, written by someone who had not read the conversation code (70 answers, 2026-11-27):
+  // measured once as written, 64 of 70 right (the code before issue 28: 58, one "Absolutely not."
+  // read as consent); the six it missed were then fixed, so it is tuning data now, kept as a test.
+  it.each(consentAnswers as { answer: string; label: 'consent' | 'decline' | 'opt_out' | 'unclear' }[])('reads $answer as $label', async ({ answer, label }) => {
+    const turn = await continueConversation(noFollowUps().ai, script, consenting, answer);
+    const expected = {
+      consent: atQuestion(0),
+      decline: expect.objectContaining({ phase: 'ended', ending: 'declined' }),
+      opt_out: expect.objectContaining({ phase: 'ended', ending: 'opted_out' }),
+      unclear: { ...consenting, retries: 1 },
+    }[label];
+    expect(turn.state).toEqual(expected);
+  });
+
+  it('asks again, rather than guessing, when the answer is neither', async () => {
+    for (const answer of ['Not at all.', 'Who is this?', 'I guess so', 'Maybe, what is it about?', 'Can you call me back later?']) {
+      const turn = await continueConversation(noFollowUps().ai, script, consenting, answer);
+      expect(turn.state, answer).toEqual({ ...consenting, retries: 1 });
+    }
   });
 
   it('goes on to the first question on a yes', async () => {

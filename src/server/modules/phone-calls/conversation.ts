@@ -52,22 +52,46 @@ const DECLINED = 'No problem, thank you for your time. Goodbye!';
 export const OPTED_OUT = "Understood, we won't call you again. Thank you for your time. Goodbye!";
 const NO_RESPONSE = "I'm sorry, I can't hear you. We'll be in touch to find another time. Goodbye!";
 
+/** Yeses that contain a "no" word: read as yes before anything else is looked for. */
+const YES_IDIOMS =
+  /\b(no problems?( at all)?|no worries|no issues?|no objections?|not a problem|(don't|dont|do not) worry( about (it|that|the recording))?|(i )?(don't|dont|do not) mind( at all)?|(i )?(don't|dont|do not) see why not|why not|(i )?(don't|dont|do not) have (a|any) problem( with (that|it|this))?|no,? (no,? )?(it's|that's|that is|it is) (fine|okay|ok|alright|all right))\b/g;
+/** Words that lean neither way on their own ("Not at all, go ahead" is a yes; "Not at all" alone is asked again). */
+const NEUTRAL = /\bnot at all\b/g;
+/** An objection to the recording, wherever it is said: consent to record is what is asked. */
+const RECORDING_OBJECTION = /\b(don't|dont|do not|not|no|rather not|prefer not|without)( \S+){0,3} (record|recorded|recording|recordings|transcribed|transcript)\b/;
+/** Doubt is not consent, though it may contain "sure" or "okay". */
+const DOUBT = /\b(not sure|unsure|(i )?(don't|dont|do not) know|maybe|i guess|depends|who is this|what is this)\b/;
+/** A refusal, said where the answer gives its yes or no. "Stop" counts only where the clause starts with it. */
+const REFUSAL =
+  /^(please )?stop\b|\b(no|nope|nah|not now|not today|not right now|not really|not (ok|okay|fine|good|comfortable|ready|interested)|not a good time|bad time|(i )?(don't|dont|do not) (want|agree|consent|think so)|rather not|prefer not|decline|refuse|absolutely not|no way|hang up|(i'll|i will) pass|(rather|prefer to) (speak|talk) (to|with) a (real )?(person|human))\b/;
+const AGREEMENT =
+  /\b(yes|yeah|yea|yep|yup|sure|ok|okay|fine|go ahead|go for it|of course|absolutely|certainly|definitely|alright|all right|sounds good|that works|please do|please continue|i agree|i consent|happy to|let's do it|let's go|i'm ready|ready)\b/;
+/** A later clause that takes the yes back ("Okay, but not now"). */
+const RESERVATION = /^(but|though|although|however|except)\b.*\b(not (now|today|right now|yet)|(don't|dont|do not) (want|agree|consent|continue|go on)|another time|call (me )?(back )?later)\b/;
+
 /**
- * Reads a spoken consent. Only a clear yes counts: consent to record is a legal matter, so
- * anything else is asked again and then treated as a no.
+ * Reads a spoken consent by what the answer says to the question, not by any word in it: "Yes. I
+ * log every stop" is a yes. The first clause that answers decides (a refusal, a yes, or doubt), a
+ * later clause can only take a yes back, and an objection to the recording anywhere is a no. Only a
+ * clear yes counts: consent to record is a legal matter, so anything else is asked again and then
+ * treated as a no. (Asking not to be called again is read before this, by stopRequest.)
  */
 export function classifyConsent(answer: string): 'yes' | 'no' | 'unclear' {
-  const text = answer
-    .toLowerCase()
-    .replace(/’/g, "'")
-    .replace(/[^a-z' ]+/g, ' ')
-    // Yeses that contain a "no" word, said before "no" is looked for.
-    .replace(/\b(no problem|no worries|(i )?(don't|do not) mind)\b/g, ' yes ');
-  // Doubt is not consent, though it contains "sure" or "okay".
-  if (/\b(not sure|unsure|(don't|do not) know)\b/.test(text)) return 'unclear';
-  if (/\b(no|nope|not now|not really|not (ok|okay|fine|good)|don't|do not|stop|rather not|decline)\b/.test(text)) return 'no';
-  if (/\b(yes|yeah|yep|yup|sure|ok|okay|fine|go ahead|of course|absolutely|certainly|alright|all right|sounds good|that's fine)\b/.test(text)) return 'yes';
-  return 'unclear';
+  const text = answer.toLowerCase().replace(/[’‘]/g, "'").replace(YES_IDIOMS, ' yes ').replace(NEUTRAL, ' ');
+  const words = (part: string) => part.replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (RECORDING_OBJECTION.test(words(text))) return 'no';
+  const clauses = text.split(/[.!?;,:]+|\s(?=(?:but|though|although|however|except)\b)/).map(words).filter(Boolean);
+  let agreed = false;
+  for (const clause of clauses) {
+    if (!agreed) {
+      if (DOUBT.test(clause)) return 'unclear';
+      if (REFUSAL.test(clause)) return 'no';
+      agreed = AGREEMENT.test(clause);
+    } else if (RESERVATION.test(clause)) {
+      return 'no';
+    }
+  }
+  return agreed ? 'yes' : 'unclear';
 }
 
 const normalise = (answer: string) =>
@@ -84,6 +108,8 @@ const OPT_OUT_ANYWHERE = [
   /\b(don't|dont|do not|never) (ever )?(call|phone|ring|contact) (me|this number|my (phone|number|cell))( ever)? (again|anymore|any more)\b/,
   /\b(take|remove|delete) (me|my (phone )?number) (off|from) (your|the|this) ((call|calling|phone|contact|mailing) )?list\b/,
   /\bdo not call list\b/,
+  /\b(lose|delete|forget) (my|this) (phone )?number\b/,
+  /\bunsubscribe me\b/,
   /\b(no more|stop the|stop these|stop your) (calls|phone calls)\b/,
   /\b(i|we) (don't|dont|do not) want (to be (called|contacted)|(any )?(more )?(calls|phone calls))\b/,
 ];
