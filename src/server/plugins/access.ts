@@ -54,6 +54,8 @@ export interface RouteAccess {
   role: CompanyRole | null;
   /** Whether a company API key may call it (`config.apiKey`). */
   apiKey: boolean;
+  /** What it reads from the request, as its zod schemas declare (the API fuzz test generates from them). */
+  input: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 export interface CandidateAccess {
@@ -255,7 +257,15 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (access && route.url.startsWith('/api/')) {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
-        routeAccess.push({ method, url: route.url, access, role: access === 'user' ? routeRole(method, route.config?.role) : null, apiKey: Boolean(route.config?.apiKey) });
+        const { params, querystring, body } = route.schema ?? {};
+        routeAccess.push({
+          method,
+          url: route.url,
+          access,
+          role: access === 'user' ? routeRole(method, route.config?.role) : null,
+          apiKey: Boolean(route.config?.apiKey),
+          input: { params, querystring, body },
+        });
       }
     }
   });
