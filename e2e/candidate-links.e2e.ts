@@ -116,7 +116,7 @@ it('an expired link says when it expired and whom to ask; a resend from the job 
     // This server has no mail server: the invitation waits in the outbox.
     expect(result.status).toBe('outbox');
     const validUntil = await asPageWrites(jobPage, result.linkExpiresAt, 'medium');
-    await expectToast(jobPage, 'Invitation queued', `No mail server is configured, so the invitation waits in the outbox. Alan Turing's link is valid until ${validUntil}.`);
+    await expectToast(jobPage, 'Invitation queued', `No mail server is configured, so the invitation waits in the outbox (Settings → Outbox). Alan Turing's link is valid until ${validUntil}.`);
     await row.getByText(`Link valid until ${validUntil}`, { exact: true }).waitFor();
 
     await page.reload();

@@ -32,6 +32,8 @@ export const interviewListItem = z.object({
   scoreAdjusted: z.boolean(),
   emailSent: z.boolean(),
   /** The candidate asked for an alternative to the AI interview that nobody has resolved yet (decision 025). */
+  /** Not sent, but an invitation or reminder waits for a mail server (the company's outbox): the table says Queued. */
+  invitationQueued: z.boolean(),
   alternativeRequested: z.boolean(),
   isActive: z.boolean(),
   scheduledFor: z.string(),

@@ -37,6 +37,7 @@ import { DAILY_DIGEST, requestDigestRun, sendDailyDigests } from './modules/noti
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { registerOpenApi } from './modules/openapi/openapi';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { Notifications } from './modules/notifications/notifier';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { EVALUATE_SCREENING_CALL, placeScreeningCall, requeueStuckCallEvaluations, runCallEvaluation, type CallDeps } from './modules/phone-calls/calls.service';
@@ -187,6 +188,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(transcriptRoutes);
   await app.register(webhookRoutes, { dispatcher: webhooks });
   await app.register(apiKeyRoutes);
+  await app.register(outboxRoutes);
   await app.register(openApiRoutes);
   const stt = createSpeechToText(config.stt);
 

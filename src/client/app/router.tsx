@@ -5,6 +5,7 @@ import { usePrefetchCandidateRoom } from '@/client/features/candidate-room/api/p
 import { parseCandidateLink } from './candidate-link';
 import { lazyPage, withZodMessages } from './lazy-page';
 import { PageLoadBoundary } from './page-load-boundary';
+import { useScrollRestoration } from './scroll-on-navigate';
 import { NotFoundPage } from './pages/not-found-page';
 
 // Code split by route (decision 016): the entry holds React, react-query, wouter and the session;
@@ -50,6 +51,7 @@ const workspacePages = {
   NotificationsPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.NotificationsPage))),
   ApiKeysPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.ApiKeysPage))),
   WebhooksPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.WebhooksPage))),
+  OutboxPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.OutboxPage))),
   JobAdverseImpactPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.JobAdverseImpactPage))),
   CompanyAdverseImpactPage: lazyPage(withZodMessages(() => import('./sections/workspace').then((m) => m.CompanyAdverseImpactPage))),
 };
@@ -86,6 +88,7 @@ function InterviewRoute() {
 }
 
 export function AppRouter() {
+  useScrollRestoration();
   return (
     <PageLoadBoundary>
       <Switch>
@@ -140,6 +143,11 @@ export function AppRouter() {
         <Route path="/settings/notifications">
           <Workspace>
             <workspacePages.NotificationsPage />
+          </Workspace>
+        </Route>
+        <Route path="/settings/outbox">
+          <Workspace>
+            <workspacePages.OutboxPage />
           </Workspace>
         </Route>
         <Route path="/settings/webhooks">

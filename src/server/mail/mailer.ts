@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client';
@@ -49,6 +49,17 @@ export async function writeEmails(tx: Db | Tx, messages: OutgoingEmail[]): Promi
 }
 
 const maxAttempts = 5;
+
+/**
+ * An email no mail server has taken yet but that will still go: queued, being sent, kept in the
+ * outbox for want of a mail server, or refused and due to be tried again.
+ */
+export const isWaitingEmail = () =>
+  or(inArray(emails.status, ['queued', 'sending', 'outbox']), and(eq(emails.status, 'failed'), lt(emails.attempts, maxAttempts)))!;
+
+/** Whether an invitation or a reminder to this interview's candidate is waiting (the interview list's "Queued"). */
+export const hasWaitingInvitation = (interviewId: AnyColumn) =>
+  sql<boolean>`exists (select 1 from ${emails} where ${emails.interviewId} = ${interviewId} and ${emails.kind} in ('invitation', 'reminder') and ${isWaitingEmail()})`;
 /** A claim older than this belonged to a sender that died; the email is tried again. */
 const claimTimeoutMs = 10 * 60 * 1000;
 const batchSize = 50;

@@ -36,7 +36,7 @@ const OWNER = [
   'POST /api/webhooks/deliveries/:id/redeliver',
 ];
 
-/** Reads closed to viewers: candidates' self-identification statistics, and a candidate's whole data. */
+/** Reads closed to viewers: candidates' self-identification statistics, a candidate's whole data, and the emails waiting to go to candidates. */
 const RECRUITER_READS = [
   'GET /api/job/:id/adverse-impact',
   'GET /api/job/:id/adverse-impact.csv',
@@ -44,6 +44,8 @@ const RECRUITER_READS = [
   'GET /api/company/adverse-impact.csv',
   'GET /api/interview/:id/export',
   'GET /api/phone-screening/candidates/:candidateId/export',
+  // The company's outbox: candidates' emails with their links, for those who send them (issue 29).
+  'GET /api/outbox',
 ];
 
 /** Changes any member makes to their own account: their password, sessions, email and notifications. */

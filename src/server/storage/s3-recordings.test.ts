@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CreatedInterview } from '../../contracts/interviews';
 import type { Job } from '../../contracts/jobs';
 import { buildApp } from '../app';
@@ -228,7 +229,8 @@ describe('a wrong object storage setting', () => {
   it('stops the start with a message naming the variable', async () => {
     const start = async (env: Record<string, string>) => {
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: t.config.dataDir, SESSION_SECRET: t.config.sessionSecret, ...env });
-      const database = await openDatabase({ dataDir: config.dataDir, memory: true });
+      // From the migrated dump, as every test app starts (a fresh PGlite migrates for seconds; three took 20 s on a busy machine).
+      const database = await openDatabase({ dataDir: config.dataDir, memory: true, loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
       try {
         const app = await buildApp(config, { database });
         await app.close();

@@ -1,4 +1,4 @@
-import { Bell, History, KeyRound, Users, Webhook, type LucideIcon } from 'lucide-react';
+import { Bell, History, KeyRound, Mail, Users, Webhook, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
@@ -6,7 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { CandidateLinkSettingsCard } from '@/client/features/company-settings/components/candidate-link-settings-card';
 import { CompanyExportCard } from '@/client/features/company-settings/components/company-export-card';
 import { RetentionSettingsCard } from '@/client/features/company-settings/components/retention-settings-card';
+import { useCompanyOutbox } from '@/client/hooks/use-company-outbox';
 import { useCan } from '@/client/hooks/use-company-role';
+import { MAIL_SERVER_HINT } from '@/contracts/outbox';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
 import { AppShell } from '../app-shell';
 
@@ -30,6 +32,29 @@ function SettingsLinkCard({ title, description, href, icon: Icon, label }: { tit
   );
 }
 
+/** Mail: whether a mail server is connected, how to connect one, and the outbox of what waits (decision 044). */
+function OutboxCard() {
+  const outbox = useCompanyOutbox();
+  const waiting = outbox.data?.messages.length ?? 0;
+  return (
+    <SettingsLinkCard
+      title="Email"
+      description={
+        outbox.data?.hasMailServer === false ? (
+          <>
+            No mail server is connected: emails to candidates wait in the outbox ({waiting} now), where you can copy each candidate&apos;s link. {MAIL_SERVER_HINT}
+          </>
+        ) : (
+          'A mail server is connected: invitations and reminders are emailed. The outbox shows any that could not be sent yet.'
+        )
+      }
+      href="/settings/outbox"
+      icon={Mail}
+      label="Open the outbox"
+    />
+  );
+}
+
 /**
  * The company's settings at /settings. Every member reads them and chooses their own emails; the
  * company's records (its export, the audit log) are the owners' (decision 026).
@@ -37,6 +62,7 @@ function SettingsLinkCard({ title, description, href, icon: Icon, label }: { tit
 export function SettingsPage() {
   useDocumentTitle('Settings — Hireloop');
   const isOwner = useCan('owner');
+  const canSend = useCan('recruiter');
   return (
     <AppShell>
       <h1 className="mb-6 text-2xl font-bold tracking-tight">Settings</h1>
@@ -55,6 +81,7 @@ export function SettingsPage() {
           icon={Bell}
           label="Choose your emails"
         />
+        {canSend ? <OutboxCard /> : null}
         <RetentionSettingsCard />
         <CandidateLinkSettingsCard />
         {isOwner ? (

@@ -15,4 +15,5 @@ export { ScreeningResultPage } from '../pages/screening-result-page';
 export { SettingsPage } from '../pages/settings-page';
 export { TeamPage } from '../pages/team-page';
 export { WebhooksPage } from '../pages/webhooks-page';
+export { OutboxPage } from '../pages/outbox-page';
 export { CompanyAdverseImpactPage, JobAdverseImpactPage } from '../pages/adverse-impact-page';

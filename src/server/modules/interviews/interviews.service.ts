@@ -8,6 +8,7 @@ import { interviews, jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RoomService } from '../../rooms/rooms';
 import type { SessionCheck, SessionUser } from '../auth/session';
+import { hasWaitingInvitation } from '../../mail/mailer';
 import { hasOpenAlternative } from '../consent/consent.service';
 import { getOwnJob, requireOwnJob } from '../jobs/jobs.service';
 import { preparedPerDb } from '../prepared';
@@ -50,6 +51,7 @@ type ListJson = Omit<ListRow, 'lastHeartbeatAt' | 'scheduledFor' | 'createdAt' |
   createdAt: string;
   linkExpiresAt: string | null;
   alternativeRequested: boolean;
+  invitationQueued: boolean;
 };
 const listQuery = preparedPerDb((db) =>
   db
@@ -62,6 +64,7 @@ const listQuery = preparedPerDb((db) =>
           createdAt: isoText(interviews.createdAt),
           linkExpiresAt: isoText(interviews.linkExpiresAt),
           alternativeRequested: hasOpenAlternative(interviews.id),
+          invitationQueued: hasWaitingInvitation(interviews.id),
         },
         sql`${interviews.createdAt} desc, ${interviews.id} desc`,
       ),
@@ -70,7 +73,7 @@ const listQuery = preparedPerDb((db) =>
     .where(eq(interviews.jobId, sql.placeholder('jobId')))
     .prepare('list_interviews'),
 );
-const fromJson = (row: ListJson): ListRow & { alternativeRequested: boolean } => ({
+const fromJson = (row: ListJson): ListRow & { alternativeRequested: boolean; invitationQueued: boolean } => ({
   ...row,
   lastHeartbeatAt: row.lastHeartbeatAt === null ? null : new Date(row.lastHeartbeatAt),
   scheduledFor: new Date(row.scheduledFor),
@@ -82,7 +85,7 @@ const fromJson = (row: ListJson): ListRow & { alternativeRequested: boolean } =>
  * A list row. Scores are shown for completed interviews only; `scores` are its current scores
  * (reviews applied). The link's expiry is shown while the interview is pending, judged at `now`.
  */
-export function toListItem(row: ListRow & { alternativeRequested?: boolean }, appUrl: string, now: Date, scores?: CurrentScores): InterviewListItem {
+export function toListItem(row: ListRow & { alternativeRequested?: boolean; invitationQueued?: boolean }, appUrl: string, now: Date, scores?: CurrentScores): InterviewListItem {
   const isPending = row.status === 'pending';
   const isScored = row.status === 'completed';
   const current = isScored ? (scores ?? applyReview(row.feedback, [])) : null;
@@ -96,6 +99,7 @@ export function toListItem(row: ListRow & { alternativeRequested?: boolean }, ap
     aiOverallScore: current?.aiOverall ?? null,
     scoreAdjusted: current?.adjusted ?? false,
     emailSent: row.emailSent,
+    invitationQueued: !row.emailSent && (row.invitationQueued ?? false),
     alternativeRequested: row.alternativeRequested ?? false,
     isActive: isInRoom(row),
     scheduledFor: row.scheduledFor.toISOString(),

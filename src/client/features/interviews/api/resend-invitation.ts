@@ -12,7 +12,7 @@ export async function resendInvitation(interviewId: number): Promise<ResendInvit
 
 const TOASTS: Record<ResendInvitationResult['status'], { title: string; lead: string; isFailure?: boolean }> = {
   sent: { title: 'Invitation sent again', lead: 'The invitation was sent again.' },
-  outbox: { title: 'Invitation queued', lead: 'No mail server is configured, so the invitation waits in the outbox.' },
+  outbox: { title: 'Invitation queued', lead: 'No mail server is configured, so the invitation waits in the outbox (Settings → Outbox).' },
   failed: { title: 'Invitation not delivered yet', lead: 'The mail server did not take the invitation; it is tried again automatically.', isFailure: true },
 };
 

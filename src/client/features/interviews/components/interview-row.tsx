@@ -1,5 +1,6 @@
-import { Check, Copy, ExternalLink, Send, X } from 'lucide-react';
+import { Check, Clock, Copy, ExternalLink, Send, X } from 'lucide-react';
 import type { MouseEvent } from 'react';
+import { Link } from 'wouter';
 import { Badge, type BadgeProps } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
@@ -9,7 +10,7 @@ import { cn } from '@/client/lib/cn';
 import { statusLabel, type InterviewListItem } from '@/contracts/interviews';
 import { useResendInvitation } from '../api/resend-invitation';
 import type { JobId } from '../api/get-interviews';
-import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
+import { useCopyToClipboard } from '@/client/hooks/use-copy-to-clipboard';
 import { formatLinkTime } from '../utils/link-time';
 
 // One row of a job's interview table (interviews-section.tsx).
@@ -91,6 +92,17 @@ export function InterviewRow({ row, jobId, isSelected, onToggle, newTabNoteId, c
             <Check className="size-5 text-green-600" aria-hidden="true" />
             <span className="sr-only">Sent</span>
           </>
+        ) : row.invitationQueued ? (
+          // Waiting for a mail server (or its next try): the company's outbox has it, with the link to copy (decision 044).
+          <Link
+            href="/settings/outbox"
+            onClick={stopRowClick}
+            title="Waiting in the outbox for a mail server: open the outbox to copy the link"
+            className="inline-flex items-center gap-1 rounded text-sm text-amber-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <Clock className="size-4" aria-hidden="true" />
+            Queued
+          </Link>
         ) : (
           <>
             <X className="size-5 text-slate-400" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
+import { Link } from 'wouter';
 import { useForm, useWatch } from 'react-hook-form';
 import { describedBy, FormField } from '@/client/components/form-field';
 import { Button } from '@/client/components/ui/button';
@@ -16,6 +17,8 @@ import {
 } from '@/contracts/interviews';
 import type { JobId } from '../api/get-interviews';
 import { useSendEmails } from '../api/send-emails';
+import { useCompanyOutbox } from '@/client/hooks/use-company-outbox';
+import { MAIL_SERVER_HINT } from '@/contracts/outbox';
 
 const PLACEHOLDERS = ['{{candidateName}}', '{{jobTitle}}', '{{companyName}}', '{{candidateLink}}'] as const;
 
@@ -38,6 +41,8 @@ export interface SendEmailDialogProps {
 /** 'Send Email': one templated invitation to each selected candidate. The template is kept between sends. */
 export function SendEmailDialog({ open, onOpenChange, jobId, jobTitle, companyName, recipients }: SendEmailDialogProps) {
   const mutation = useSendEmails(jobId);
+  const outbox = useCompanyOutbox({ enabled: open });
+  const hasNoMailServer = outbox.data?.hasMailServer === false;
   const { register, handleSubmit, control } = useForm<EmailFormValues>({
     defaultValues: { subject: DEFAULT_EMAIL_SUBJECT, body: DEFAULT_EMAIL_BODY },
   });
@@ -145,6 +150,13 @@ export function SendEmailDialog({ open, onOpenChange, jobId, jobTitle, companyNa
             </FormField>
           </fieldset>
 
+          {hasNoMailServer ? (
+            <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              No mail server is connected: these emails will wait in the <Link href="/settings/outbox" className="font-medium underline underline-offset-2">outbox</Link>, where you can copy each
+              candidate&apos;s link. {MAIL_SERVER_HINT}
+            </p>
+          ) : null}
+
           <p className="text-sm text-slate-600">
             Every invitation ends with a short notice added by Hireloop: that an AI conducts and scores the interview, what it evaluates, and how
             the candidate can ask for an alternative.
@@ -215,7 +227,7 @@ function resultToast(result: SendEmailsResult): ToastInput {
   if (outbox > 0 && sent === 0) {
     return {
       title: 'Emails queued',
-      description: `No mail server is configured: ${outbox} message(s) are waiting in the outbox.${failedNote}`,
+      description: `No mail server is configured: ${outbox} message(s) are waiting in the outbox (Settings → Outbox), where you can copy each candidate's link.${failedNote}`,
     };
   }
   return { title: 'Emails sent successfully!', description: `Emails sent to ${sent} candidate(s).${failedNote}` };
