@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailStatus, reviewStatus, userRole } from './status-enums';
+import { accountReviewChannel, emailStatus, reviewStatus, userRole } from './status-enums';
 
 export const adminAccount = z.object({
   id: z.number(),
@@ -9,7 +9,10 @@ export const adminAccount = z.object({
   isApproved: z.boolean(),
   reviewStatus,
   reviewedAt: z.string().nullable(),
+  /** The reviewer's username; null when the review had none (the first account, the command line). */
   reviewedBy: z.string().nullable(),
+  /** How the latest review was made; null while the account has never been reviewed. */
+  reviewedVia: accountReviewChannel.nullable(),
   createdAt: z.string(),
 });
 export type AdminAccount = z.infer<typeof adminAccount>;

@@ -32,3 +32,11 @@ export const publicUser = z.object({
   companyRole,
 });
 export type PublicUser = z.infer<typeof publicUser>;
+
+/**
+ * The answer to a registration: the new user, and whether it became the install's operator (the
+ * first account: approved at once, the admin who reviews later accounts at /admin; decision 002).
+ * Every later account waits for that review.
+ */
+export const registerResponse = publicUser.extend({ isOperator: z.boolean() });
+export type RegisterResponse = z.infer<typeof registerResponse>;

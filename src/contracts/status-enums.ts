@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACCOUNT_REVIEW_CHANNELS,
   CALL_PROVIDERS,
   DATA_REQUEST_KINDS,
   DATA_REQUEST_STATUSES,
@@ -26,6 +27,7 @@ export const userRole = z.enum(USER_ROLES);
 export const companyRole = z.enum(COMPANY_ROLES);
 export const notificationKind = z.enum(NOTIFICATION_KINDS);
 export const reviewStatus = z.enum(REVIEW_STATUSES);
+export const accountReviewChannel = z.enum(ACCOUNT_REVIEW_CHANNELS);
 export const reviewEntryKind = z.enum(REVIEW_ENTRY_KINDS);
 export const reviewDecision = z.enum(REVIEW_DECISIONS);
 export const emailStatus = z.enum(EMAIL_STATUSES);

@@ -95,6 +95,14 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
+/**
+ * How an account's latest review was made: approved as the install's first account (its operator,
+ * decision 002), by an admin at /admin, with `npm run admin` (no reviewer), or by joining through a
+ * member's invitation (the inviter is the reviewer).
+ */
+export const ACCOUNT_REVIEW_CHANNELS = ['first_account', 'admin_page', 'command_line', 'invitation'] as const;
+export type AccountReviewChannel = (typeof ACCOUNT_REVIEW_CHANNELS)[number];
+
 /** A recruiter's review entry of an interview: a changed score or a decision. */
 export const REVIEW_ENTRY_KINDS = ['score', 'decision'] as const;
 export type ReviewEntryKind = (typeof REVIEW_ENTRY_KINDS)[number];

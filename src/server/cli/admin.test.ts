@@ -45,7 +45,10 @@ it.skipIf(Boolean(process.env.DATABASE_URL))('approves an account from the comma
   database = await openDatabase({ dataDir: config.dataDir });
   try {
     const [row] = await database.db.select().from(users).where(eq(users.username, 'Waiting.User'));
-    expect(row).toMatchObject({ isApproved: true, reviewStatus: 'approved', reviewedBy: null });
+    expect(row).toMatchObject({ isApproved: true, reviewStatus: 'approved', reviewedBy: null, reviewedVia: 'command_line' });
+    // The operator was approved as the first account, not from the command line.
+    const [first] = await database.db.select().from(users).where(eq(users.username, 'first'));
+    expect(first).toMatchObject({ reviewStatus: 'approved', reviewedBy: null, reviewedVia: 'first_account' });
     expect(row?.reviewedAt).toBeInstanceOf(Date);
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, 'account_approved'));
     expect(audits).toHaveLength(1);

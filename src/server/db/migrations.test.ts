@@ -87,3 +87,53 @@ describe('migration 0008: statuses become closed sets', () => {
     expect((await statuses('interviews'))[3]).toBe('evaluating');
   });
 });
+
+describe('migration 0018: how each account was reviewed', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('reads it from the audit log for accounts reviewed before, then refuses a way the code does not know', async () => {
+    const scratch = await scratchDatabase();
+    cleanups.push(scratch.drop);
+    let database: Database = await scratch.open(migrationsUpTo('0017_one_call_per_attempt'));
+    const sql = (text: string) => database.query<Record<string, unknown>>(text);
+    await sql(`INSERT INTO companies (name) VALUES ('Ops'), ('Acme')`);
+    await sql(`
+      INSERT INTO users (company_id, username, password_hash, role, is_approved, review_status, reviewed_at, reviewed_by) VALUES
+        (1, 'operator', 'x', 'admin', true, 'approved', now(), NULL),
+        (2, 'by-cli', 'x', 'member', true, 'approved', now(), NULL),
+        (2, 'by-page', 'x', 'member', false, 'rejected', now(), 1),
+        (2, 'joined', 'x', 'member', true, 'approved', now(), 2),
+        (2, 'waiting', 'x', 'member', false, 'pending', NULL, NULL),
+        (2, 'unrecorded', 'x', 'member', true, 'approved', now(), NULL),
+        (1, 'operator-then-cli', 'x', 'admin', false, 'rejected', now(), NULL)`);
+    await sql(`
+      INSERT INTO audit_log (at, action, actor_user_id, company_id, subject, details) VALUES
+        (now() - interval '2 days', 'account_registered', 1, 1, 'user:1', '{"operator": true}'),
+        (now() - interval '2 days', 'account_registered', 2, 2, 'user:2', '{}'),
+        (now() - interval '1 day', 'account_approved', NULL, 2, 'user:2', '{"via": "cli"}'),
+        (now() - interval '1 day', 'account_rejected', 1, 2, 'user:3', '{"via": "admin"}'),
+        (now() - interval '1 day', 'member_joined', 4, 2, 'user:4', '{}'),
+        (now() - interval '2 days', 'account_registered', 7, 1, 'user:7', '{"operator": true}'),
+        (now() - interval '1 day', 'account_rejected', NULL, 1, 'user:7', '{"via": "cli"}')`);
+    await database.close();
+
+    database = await scratch.open();
+    cleanups.push(() => database.close());
+    const rows = (await sql(`SELECT username, reviewed_via FROM users ORDER BY id`)).rows;
+    expect(Object.fromEntries(rows.map((r) => [r.username, r.reviewed_via]))).toEqual({
+      operator: 'first_account',
+      'by-cli': 'command_line',
+      'by-page': 'admin_page',
+      joined: 'invitation',
+      waiting: null,
+      // No audit entry says how: a review without a reviewer was the command line's.
+      unrecorded: 'command_line',
+      // The latest review counts: the first account, later rejected from the command line.
+      'operator-then-cli': 'command_line',
+    });
+    await expect(sql(`UPDATE users SET reviewed_via = 'setup' WHERE id = 1`)).rejects.toThrow(/users_reviewed_via_check/);
+  });
+});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CANDIDATE_LINK_DAY_BOUNDS, COMPANY_ROLES, RETENTION_DAY_BOUNDS, REVIEW_STATUSES, USER_ROLES } from '../../../contracts/statuses';
+import { ACCOUNT_REVIEW_CHANNELS, CANDIDATE_LINK_DAY_BOUNDS, COMPANY_ROLES, RETENTION_DAY_BOUNDS, REVIEW_STATUSES, USER_ROLES } from '../../../contracts/statuses';
 import { oneOf } from './one-of';
 
 export const companies = pgTable(
@@ -44,6 +44,8 @@ export const users = pgTable(
     reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by'),
+    /** How the latest review was made (null until reviewed); the command line and the first account have no reviewer. */
+    reviewedVia: text('reviewed_via', { enum: ACCOUNT_REVIEW_CHANNELS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Bumped by a trigger (drizzle/0007) in the transaction that changes what a session may do:
@@ -58,6 +60,7 @@ export const users = pgTable(
     oneOf('users_role_check', t.role, USER_ROLES),
     oneOf('users_company_role_check', t.companyRole, COMPANY_ROLES),
     oneOf('users_review_status_check', t.reviewStatus, REVIEW_STATUSES),
+    oneOf('users_reviewed_via_check', t.reviewedVia, ACCOUNT_REVIEW_CHANNELS),
   ],
 );
 

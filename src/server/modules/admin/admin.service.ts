@@ -27,7 +27,8 @@ export async function listAccounts(db: Db): Promise<AdminAccount[]> {
     isApproved: user.isApproved,
     reviewStatus: user.reviewStatus,
     reviewedAt: iso(user.reviewedAt),
-    reviewedBy: reviewedBy ?? (user.reviewedAt && !user.reviewedBy ? 'command line' : null),
+    reviewedBy,
+    reviewedVia: user.reviewedVia,
     createdAt: user.createdAt.toISOString(),
   }));
 }
@@ -61,7 +62,13 @@ export async function reviewAccount(
     }
     await tx
       .update(users)
-      .set({ reviewStatus: decision, isApproved: decision === 'approved', reviewedAt: new Date(), reviewedBy: options.actorUserId })
+      .set({
+        reviewStatus: decision,
+        isApproved: decision === 'approved',
+        reviewedAt: new Date(),
+        reviewedBy: options.actorUserId,
+        reviewedVia: options.actorUserId === null ? 'command_line' : 'admin_page',
+      })
       .where(eq(users.id, user.id));
     if (decision === 'rejected') await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await recordAudit(tx, {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { AdminAccount } from '../../../contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emails, users } from '../../db/schema';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
@@ -28,9 +29,10 @@ describe('account review', () => {
     await recruiter.register('pending@acme.test', 'Acme');
     const list = await operator.get('/api/admin/accounts');
     expect(list.statusCode).toBe(200);
-    const rows = list.json<{ username: string; reviewStatus: string }[]>();
+    const rows = list.json<AdminAccount[]>();
     expect(rows[0]).toMatchObject({ username: 'pending@acme.test', reviewStatus: 'pending' });
-    expect(rows.some((r) => r.username === 'operator' && r.reviewStatus === 'approved')).toBe(true);
+    expect(rows.find((r) => r.username === 'operator')).toMatchObject({ reviewStatus: 'approved', reviewedBy: null, reviewedVia: 'first_account' });
+    expect(rows[0]).toMatchObject({ reviewedAt: null, reviewedBy: null, reviewedVia: null });
     expect(list.body).not.toContain('passwordHash');
 
     expect((await recruiter.get('/api/admin/accounts')).statusCode).toBe(404);
@@ -46,7 +48,7 @@ describe('account review', () => {
     const before = smtp.messages.length;
     const res = await operator.post(`/api/admin/accounts/${await accountId('hiring@retail.test')}/approve`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'hiring@retail.test', reviewStatus: 'approved', isApproved: true, reviewedBy: 'operator' });
+    expect(res.json()).toMatchObject({ username: 'hiring@retail.test', reviewStatus: 'approved', isApproved: true, reviewedBy: 'operator', reviewedVia: 'admin_page' });
     expect(Date.parse(res.json<{ reviewedAt: string }>().reviewedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     expect((await recruiter.get('/api/user')).json()).toMatchObject({ isApproved: true });

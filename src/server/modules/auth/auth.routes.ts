@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginInput, publicUser, registerInput } from '../../../contracts/auth';
+import { loginInput, publicUser, registerInput, registerResponse } from '../../../contracts/auth';
 import { auditPseudonyms, auditActor, recordAudit } from '../../lib/audit';
 import { readAsUser } from '../../plugins/access';
 import { login, register, toPublicUser } from './auth.service';
@@ -26,12 +26,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/register',
     {
       config: { access: 'public', rateLimit: { max: app.deps.config.registrationsPerHour, timeWindow: '1 hour' } },
-      schema: { body: registerInput, response: { 201: publicUser } },
+      schema: { body: registerInput, response: { 201: registerResponse } },
     },
     async (request, reply) => {
-      const { user, sessionId } = await register(db, request.body, meta(request), clock());
+      const { user, sessionId, isOperator } = await register(db, request.body, meta(request), clock());
       setSessionCookie(reply, sessionId, config);
-      return reply.code(201).send(toPublicUser(user));
+      return reply.code(201).send({ ...toPublicUser(user), isOperator });
     },
   );
 

@@ -42,13 +42,21 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** The first account of an install is the operator: approved at once, with the admin role. */
-export async function register(db: Db, input: RegisterInput, meta: RequestMeta, clock: SessionClock): Promise<{ user: SessionUser; sessionId: string }> {
+/**
+ * The first account of an install is the operator: approved at once, with the admin role.
+ * `isOperator` says which case this was, for the answer to tell the new account.
+ */
+export async function register(
+  db: Db,
+  input: RegisterInput,
+  meta: RequestMeta,
+  clock: SessionClock,
+): Promise<{ user: SessionUser; sessionId: string; isOperator: boolean }> {
   if (isCommonPassword(input.password)) throw new AppError('VALIDATION_FAILED', COMMON_PASSWORD);
   const passwordHash = await hash(input.password);
-  let user: SessionUser;
+  let registered: { user: SessionUser; isOperator: boolean };
   try {
-    user = await db.transaction(async (tx) => {
+    registered = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(727212)`);
       const [existing] = await tx.select({ n: count() }).from(users);
       const isFirst = (existing?.n ?? 0) === 0;
@@ -63,6 +71,7 @@ export async function register(db: Db, input: RegisterInput, meta: RequestMeta, 
           isApproved: isFirst,
           reviewStatus: isFirst ? 'approved' : 'pending',
           reviewedAt: isFirst ? new Date() : null,
+          reviewedVia: isFirst ? 'first_account' : null,
         })
         .returning();
       await recordAudit(tx, {
@@ -73,7 +82,7 @@ export async function register(db: Db, input: RegisterInput, meta: RequestMeta, 
         ip: meta.address,
         details: isFirst ? { operator: true } : {},
       });
-      return {
+      const user: SessionUser = {
         id: row!.id,
         username: row!.username,
         companyId: company!.id,
@@ -84,13 +93,14 @@ export async function register(db: Db, input: RegisterInput, meta: RequestMeta, 
         isApproved: row!.isApproved,
         reviewStatus: row!.reviewStatus,
       };
+      return { user, isOperator: isFirst };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Username already exists');
     throw err;
   }
-  const sessionId = await createSession(db, user.id, meta, clock);
-  return { user, sessionId };
+  const sessionId = await createSession(db, registered.user.id, meta, clock);
+  return { ...registered, sessionId };
 }
 
 /** Who a failed attempt is counted against: the account, or the keyed hash of a name nobody has. */

@@ -16,7 +16,8 @@ describe('registration', () => {
     const agent = new Agent(t.app);
     const res = await agent.register('operator', 'Operator Co');
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), username: 'operator', companyName: 'Operator Co', isApproved: true, role: 'admin', companyRole: 'owner' });
+    // isOperator tells the new account it is the operator (it is not told it will be reviewed).
+    expect(res.json()).toEqual({ id: expect.any(Number), username: 'operator', companyName: 'Operator Co', isApproved: true, role: 'admin', companyRole: 'owner', isOperator: true });
     const cookie = res.cookies.find((c) => c.name === 'sid');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
@@ -30,7 +31,7 @@ describe('registration', () => {
     const agent = new Agent(t.app);
     const res = await agent.register('recruiter1', 'Acme Retail', 'a long secret 123');
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ isApproved: false, role: 'member', companyName: 'Acme Retail' });
+    expect(res.json()).toMatchObject({ isApproved: false, role: 'member', companyName: 'Acme Retail', isOperator: false });
     expect(res.body).not.toContain('password');
     expect(res.body).not.toContain('argon2');
     const [row] = await t.database.db.select().from(users).where(eq(users.username, 'recruiter1'));

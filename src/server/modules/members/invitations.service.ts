@@ -242,6 +242,7 @@ export async function acceptInvitation(options: {
           reviewStatus: 'approved',
           reviewedAt: now,
           reviewedBy: invitation.invitedBy,
+          reviewedVia: 'invitation',
           createdAt: now,
         })
         .returning();

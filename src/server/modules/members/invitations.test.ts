@@ -58,7 +58,7 @@ describe('inviting and joining', () => {
     expect((await new Agent(t.app).post('/api/login', { username: 'dana', password: PASSWORD })).statusCode).toBe(200);
 
     const [row] = await t.database.db.select().from(users).where(eq(users.username, 'dana'));
-    expect(row).toMatchObject({ email, companyRole: 'recruiter', role: 'member', reviewStatus: 'approved', isApproved: true, reviewedBy: ownerId, removedAt: null });
+    expect(row).toMatchObject({ email, companyRole: 'recruiter', role: 'member', reviewStatus: 'approved', isApproved: true, reviewedBy: ownerId, reviewedVia: 'invitation', removedAt: null });
     const [used] = await t.database.db.select().from(memberInvitations).where(eq(memberInvitations.id, invitation.id));
     expect(used!.acceptedUserId).toBe(row!.id);
 

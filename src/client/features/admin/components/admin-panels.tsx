@@ -12,6 +12,13 @@ import { accountsQuery, demoRequestsQuery, outboxQuery, useReviewAccount } from 
 
 const ago = (iso: string) => `${formatDistanceToNow(new Date(iso))} ago`;
 
+/** After the review's badge: who reviewed the account, or how when nobody did. */
+function reviewedHow(account: AdminAccount): string {
+  if (account.reviewedVia === 'first_account') return 'as the first account';
+  if (account.reviewedVia === 'command_line') return 'by command line';
+  return `by ${account.reviewedBy ?? 'an admin'}`;
+}
+
 function Panel({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
     <Card>
@@ -72,7 +79,7 @@ export function AccountsPanel() {
                   <Badge variant={statusBadge[account.reviewStatus]}>{account.reviewStatus}</Badge>
                   {account.reviewedAt && account.reviewStatus !== 'pending' ? (
                     <span className="ml-2 text-xs text-slate-500">
-                      by {account.reviewedBy ?? 'setup'} {ago(account.reviewedAt)}
+                      {reviewedHow(account)} {ago(account.reviewedAt)}
                     </span>
                   ) : null}
                 </td>

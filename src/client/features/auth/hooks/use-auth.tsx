@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import type { LoginInput, PublicUser, RegisterInput } from '@/contracts/auth';
+import type { LoginInput, PublicUser, RegisterInput, RegisterResponse } from '@/contracts/auth';
 import { toast } from '@/client/components/ui/use-toast';
 import { apiRequest } from '@/client/lib/api';
 import { describeError } from '@/client/lib/error-messages';
@@ -14,7 +14,7 @@ interface AuthContextValue {
   isLoading: boolean;
   error: Error | null;
   loginMutation: UseMutationResult<PublicUser, Error, LoginInput>;
-  registerMutation: UseMutationResult<PublicUser, Error, RegisterInput>;
+  registerMutation: UseMutationResult<RegisterResponse, Error, RegisterInput>;
   logoutMutation: UseMutationResult<void, Error, void>;
 }
 
@@ -42,14 +42,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
   });
 
-  const registerMutation = useMutation<PublicUser, Error, RegisterInput>({
-    mutationFn: async (input) => (await apiRequest('POST', '/api/register', input)).json() as Promise<PublicUser>,
-    onSuccess: (user) => {
+  const registerMutation = useMutation<RegisterResponse, Error, RegisterInput>({
+    mutationFn: async (input) => (await apiRequest('POST', '/api/register', input)).json() as Promise<RegisterResponse>,
+    onSuccess: ({ isOperator, ...user }) => {
       queryClient.setQueryData(currentUserKey, user);
-      toast({
-        title: 'Registration successful',
-        description: 'We will review your account and get back to you soon. You will be notified once your account is approved.',
-      });
+      // The server says whether this was the install's first account (decision 002): that one is
+      // approved already and reviews the others, so it is not told it will be reviewed.
+      toast(
+        isOperator
+          ? {
+              title: "You are this install's operator",
+              description: 'As its first account you are approved and its admin. Later accounts wait for your approval at /admin.',
+            }
+          : {
+              title: 'Registration successful',
+              description: 'We will review your account and get back to you soon. You will be notified once your account is approved.',
+            },
+      );
       navigate('/');
     },
     onError: (err) => {
