@@ -387,6 +387,32 @@ describe('criteria', () => {
     });
   });
 
+  it('shows before saving what weights that do not total 100 will become, and saves exactly that (issue 29)', async () => {
+    await run(async (page) => {
+      await signInAsOperator(page);
+      const job = await createJobViaApi(page, { title: `Criteria Job ${uniqueName('')}`, description: 'A job to edit criteria on.', questions: ['One question?'], rubric: RUBRIC });
+      await openJob(page, job);
+      const panel = criteriaPanel(page);
+      await panel.getByRole('button', { name: 'Edit Criteria' }).click();
+      expect(await panel.getByText(/^When you save, the weights become/).count()).toBe(0);
+      await panel.getByRole('button', { name: 'Add Criterion' }).click();
+      await nameBox(page, 5).fill('Reliability');
+      for (const [n, weight] of [35, 25, 20, 10, 15].entries()) await weightBox(page, n + 1).fill(String(weight));
+      await panel.getByText('Total weight: 105%').waitFor();
+      const preview = panel.getByText(/^When you save, the weights become/);
+      expect(await preview.innerText()).toBe(
+        'When you save, the weights become Technical skills 33%, Communication 24%, Problem solving 19%, Teamwork 10%, Reliability 14%: scaled to total 100.',
+      );
+      // The weight fields point at it, so a screen reader hears it with each weight.
+      const describedBy = (await weightBox(page, 1).getAttribute('aria-describedby'))!.split(' ');
+      expect(describedBy).toContain(await preview.getAttribute('id'));
+      await panel.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Evaluation Criteria Updated', 'Interview evaluation criteria have been successfully updated.');
+      await panel.getByRole('button', { name: 'Edit Criteria' }).waitFor();
+      expect((await viewedCriteria(page)).map((c) => c.weight)).toEqual([33, 24, 19, 10, 14]);
+    });
+  });
+
   it('saves 50, 30, 0, 0: the weights are scaled to whole numbers totalling 100', async () => {
     await run(async (page) => {
       await signInAsOperator(page);

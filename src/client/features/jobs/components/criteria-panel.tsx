@@ -36,6 +36,7 @@ function parseWeight(value: string): number {
 export function CriteriaPanel({ job, canEdit = true }: { job: Job; canEdit?: boolean }) {
   const [isOpen, setIsOpen] = useState(true);
   const totalId = useId();
+  const previewId = useId();
   const update = useUpdateRubric(job.id);
   const rubric = job.rubric ?? [];
   const editor = useRowEditor<Omit<CriterionRow, 'id'>, HTMLInputElement>({
@@ -59,6 +60,9 @@ export function CriteriaPanel({ job, canEdit = true }: { job: Job; canEdit?: boo
   };
 
   const totalWeight = rows.reduce((sum, row) => sum + row.weight, 0);
+  // What Save will store, shown before it does (issue 29): the spec's scaling is not silent.
+  const willSave = cleanRubric(rows);
+  const isRescaled = willSave.length > 0 && (totalWeight !== 100 || willSave.length !== rows.length);
 
   return (
     <CollapsiblePanel
@@ -112,7 +116,7 @@ export function CriteriaPanel({ job, canEdit = true }: { job: Job; canEdit?: boo
                         max={100}
                         step={1}
                         aria-label={`Criterion ${index + 1} weight in percent`}
-                        aria-describedby={totalId}
+                        aria-describedby={isRescaled ? `${totalId} ${previewId}` : totalId}
                         value={item.weight}
                         onChange={(event) => patchRow(item.id, { weight: parseWeight(event.target.value) })}
                         className="pr-7 tabular-nums"
@@ -167,6 +171,12 @@ export function CriteriaPanel({ job, canEdit = true }: { job: Job; canEdit?: boo
             Total weight: <span className="tabular-nums">{totalWeight}%</span>
             {totalWeight !== 100 ? <span className="ml-2 font-normal text-amber-700">(Should be 100%)</span> : null}
           </p>
+          {isRescaled ? (
+            <p id={previewId} aria-live="polite" className="text-sm text-slate-700">
+              When you save, the weights become {willSave.map((c) => `${c.name} ${c.weight}%`).join(', ')}
+              {willSave.length !== rows.length ? ' (criteria without a name are left out)' : ''}: scaled to total 100.
+            </p>
+          ) : null}
           <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4">
             <Button ref={addButton} type="button" variant="outline" size="sm" onClick={addRow}>
               <Plus aria-hidden="true" />
