@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pathOf, waitForPath } from './browser';
 
@@ -139,13 +139,64 @@ describe('landing page', () => {
     });
   });
 
-  it("'See It in Action' opens an external video in a new tab", async () => {
+  it("'See It in Action' opens the product tour, which the app serves itself: captioned WebP screenshots, lazy after the first", async () => {
     await withPage(async (page) => {
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
       await openLanding(page);
       const link = hero(page).getByRole('link', { name: 'See It in Action' });
-      expect(await link.getAttribute('target')).toBe('_blank');
-      expect(await link.getAttribute('href')).toMatch(/^https:\/\//);
-      expect(await link.getAttribute('rel')).toContain('noopener');
+      expect(await link.getAttribute('href')).toBe('/tour');
+      expect(await link.getAttribute('target')).toBeNull();
+      // The landing page loads none of the tour's images.
+      expect(requests.filter((url) => url.endsWith('.webp'))).toEqual([]);
+
+      // From the keyboard.
+      await link.focus();
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/tour');
+      await page.getByRole('heading', { name: 'See Hireloop in action', level: 1 }).waitFor();
+      expect(await page.title()).toBe('Product tour — Hireloop');
+
+      const images: { response: Response; url: string }[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'image') images.push({ response, url: response.url() });
+      });
+      for (const [side, count] of [
+        ["The candidate's side", 4],
+        ["The recruiter's side", 4],
+      ] as const) {
+        const figures = page.getByRole('region', { name: side }).getByRole('figure');
+        expect(await figures.count(), side).toBe(count);
+        for (const figure of await figures.all()) {
+          // A caption with a title and a sentence, and a screenshot with its own description.
+          const caption = figure.locator('figcaption');
+          expect(await caption.getByRole('heading', { level: 3 }).count()).toBe(1);
+          expect((await caption.innerText()).length).toBeGreaterThan(80);
+          const img = figure.getByRole('img');
+          expect((await img.getAttribute('alt'))?.length ?? 0).toBeGreaterThan(40);
+          // Its size is known before it loads (no layout shift), and the browser may pick the smaller file.
+          expect([await img.getAttribute('width'), await img.getAttribute('height')]).toEqual(['1280', '800']);
+          expect(await img.getAttribute('srcset')).toMatch(/-640-[\w-]+\.webp 640w, .*-1280-[\w-]+\.webp 1280w$/);
+          await img.scrollIntoViewIfNeeded();
+          await img.evaluate((el: HTMLImageElement) => el.decode());
+          expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+        }
+      }
+      // Only the first screenshot loads with the page; the others as they near the screen.
+      const loading = await page.locator('main img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('loading')));
+      expect(loading).toEqual(['eager', ...Array<string>(7).fill('lazy')]);
+
+      // Small WebP files, and nothing the page asked for came from anywhere but the app.
+      expect(images.length).toBeGreaterThanOrEqual(8);
+      for (const { response, url } of images) {
+        expect(response.headers()['content-type'], url).toBe('image/webp');
+        expect((await response.body()).length, url).toBeLessThan(64 * 1024);
+      }
+      const origin = new URL(page.url()).origin;
+      expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+
+      // And on to a demo.
+      await follow(page, page.getByRole('region', { name: 'See it with your own jobs' }).getByRole('link', { name: 'Book a Demo' }), '/book-demo');
     });
   });
 });

@@ -19,6 +19,8 @@ const LiveInterviewPage = lazyPage(() => import('./sections/public-site').then((
 const PhoneScreenPage = lazyPage(() => import('./sections/public-site').then((m) => m.PhoneScreenPage));
 // The marketing feature's /product/interview-report, not the recruiter's report.
 const ProductReportPage = lazyPage(() => import('./sections/public-site').then((m) => m.InterviewReportPage));
+// 'See It in Action': its own chunk, so the landing page loads none of it (decision 043).
+const TourPage = lazyPage(() => import('@/client/features/marketing/components/tour-page').then((m) => m.TourPage));
 const BookDemoPage = lazyPage(withZodMessages(() => import('@/client/features/marketing/components/book-demo-page').then((m) => m.BookDemoPage)));
 const AuthPage = lazyPage(withZodMessages(() => import('@/client/features/auth/components/auth-page').then((m) => m.AuthPage)));
 const ForgotPasswordPage = lazyPage(withZodMessages(() => import('./pages/forgot-password-page').then((m) => m.ForgotPasswordPage)));
@@ -116,6 +118,7 @@ export function AppRouter() {
         <Route path="/product/live-interview" component={LiveInterviewPage} />
         <Route path="/product/phone-screen" component={PhoneScreenPage} />
         <Route path="/product/interview-report" component={ProductReportPage} />
+        <Route path="/tour" component={TourPage} />
         <Route path="/candidate/:id" component={CandidateRoute} />
         <Route path="/interview/:id" component={InterviewRoute} />
         <Route path="/phone-call/:candidateId" component={PhoneCallPage} />

@@ -1,6 +1,3 @@
-/** The product tour video opened by 'See It in Action' (always in a new tab). */
-export const PRODUCT_TOUR_URL = 'https://www.youtube.com/watch?v=hireloop-tour';
-
 export const PRODUCT_NAME = 'Hireloop';
 
 export const ROUTES = {
@@ -11,6 +8,8 @@ export const ROUTES = {
   liveInterview: '/product/live-interview',
   phoneScreen: '/product/phone-screen',
   interviewReport: '/product/interview-report',
+  /** What 'See It in Action' opens: the product's own screens (decision 043). */
+  tour: '/tour',
 } as const;
 
 export interface ProductLink {

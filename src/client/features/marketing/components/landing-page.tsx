@@ -1,5 +1,6 @@
 import {
   ChartColumn,
+  CirclePlay,
   Infinity as InfinityIcon,
   LayoutTemplate,
   PhoneCall,
@@ -7,7 +8,7 @@ import {
   Sparkles,
   Video,
 } from 'lucide-react';
-import { PRODUCT_TOUR_URL, ROUTES } from '../constants';
+import { ROUTES } from '../constants';
 import { useDocumentTitle } from '@/client/hooks/use-document-title';
 import { CtaSection } from './cta-section';
 import { FeatureGrid, type Feature } from './feature-grid';
@@ -76,7 +77,7 @@ export function LandingPage() {
         title="What if you could interview every applicant?"
         description="Hireloop interviews every candidate on video or by phone, asks smart follow-up questions and hands your team a scored, rubric-based report, so you spend your time on the people worth meeting."
         primaryAction={{ label: 'Book a Demo', href: ROUTES.bookDemo }}
-        secondaryAction={{ label: 'See It in Action', href: PRODUCT_TOUR_URL, isExternal: true }}
+        secondaryAction={{ label: 'See It in Action', href: ROUTES.tour, icon: CirclePlay }}
         highlights={[
           { value: 'Up to 70%', label: 'shorter time-to-hire' },
           { value: 'Up to 80%', label: 'less screening time' },

@@ -1,5 +1,5 @@
-import { ArrowRight, CirclePlay, type LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { ArrowRight, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/cn';
@@ -7,8 +7,8 @@ import { cn } from '@/client/lib/cn';
 export interface HeroAction {
   label: string;
   href: string;
-  /** Open an external address in a new tab instead of routing inside the app. */
-  isExternal?: boolean;
+  /** An icon before the label. */
+  icon?: LucideIcon;
 }
 
 export interface HeroHighlight {
@@ -89,24 +89,13 @@ export function ProductHero({
   );
 }
 
-function SecondaryHeroButton({ action }: { action: HeroAction }) {
-  const hintId = useId();
-  if (action.isExternal) {
-    return (
-      <Button asChild size="lg" variant="outline">
-        <a href={action.href} target="_blank" rel="noopener noreferrer" aria-describedby={hintId}>
-          <CirclePlay aria-hidden="true" className="text-brand-600" />
-          {action.label}
-          <span id={hintId} hidden>
-            Opens in a new tab
-          </span>
-        </a>
-      </Button>
-    );
-  }
+function SecondaryHeroButton({ action: { href, label, icon: Icon } }: { action: HeroAction }) {
   return (
     <Button asChild size="lg" variant="outline">
-      <Link href={action.href}>{action.label}</Link>
+      <Link href={href}>
+        {Icon ? <Icon aria-hidden="true" className="text-brand-600" /> : null}
+        {label}
+      </Link>
     </Button>
   );
 }
