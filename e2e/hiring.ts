@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { CreatedInterview, InterviewListItem } from '../src/contracts/interviews';
 import type { Job } from '../src/contracts/jobs';
-import { loginViaApi, newPage, operator, toastWithTitle } from './browser';
+import { loginViaApi, newPage, operator, registerViaApi, toastWithTitle } from './browser';
 
 /** The operator's company, as global-setup registered it. */
 export const OPERATOR_COMPANY = 'Hireloop Operations';
@@ -20,6 +20,20 @@ export async function withPage(browser: Browser, run: (page: Page) => Promise<vo
 export async function signInAsOperator(page: Page): Promise<void> {
   const { username, password } = operator();
   await loginViaApi(page, username, password);
+}
+
+/**
+ * Registers a new company in the page's context (its owner stays signed in there) and has the
+ * operator approve it, as a company is after its review: an account's first hour.
+ */
+export async function registerApprovedCompany(browser: Browser, page: Page, username: string, companyName: string): Promise<void> {
+  await registerViaApi(page, username, companyName);
+  const me = (await (await page.request.get('/api/user')).json()) as { id: number };
+  await withPage(browser, async (operatorPage) => {
+    await signInAsOperator(operatorPage);
+    const res = await operatorPage.request.post(`/api/admin/accounts/${me.id}/approve`);
+    if (res.status() !== 200) throw new Error(`approve failed: ${res.status()} ${await res.text()}`);
+  });
 }
 
 export interface JobFields {
