@@ -156,7 +156,11 @@ it("'Download CSV' saves the bias-audit summary with the same figures", async ()
 it("from the dashboard: the company's report adds up its jobs, and a period with no interviews says so", async () => {
   await withPage(async (page) => {
     await page.goto('/dashboard');
-    await card(page, 'Adverse impact').getByRole('link', { name: 'View adverse impact' }).click();
+    const panel = card(page, 'Adverse impact');
+    await panel.getByRole('link', { name: 'View adverse impact' }).waitFor();
+    // A company with answers sees the panel as it always was: no empty state (decision 043).
+    for (const empty of ['No evaluated interviews yet', 'No answers to the voluntary questions yet']) expect(await panel.getByText(empty).count(), empty).toBe(0);
+    await panel.getByRole('link', { name: 'View adverse impact' }).click();
     await page.getByRole('heading', { name: `Adverse impact: all jobs of ${COMPANY}`, level: 1 }).waitFor();
     const sex = card(page, 'Selection rates by sex');
     expect(await cellsOf(sex.getByRole('table'), 'Female')).toEqual(['Female', '5', '1', '20.0%', '0.400', 'Below 0.8']);

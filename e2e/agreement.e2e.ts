@@ -20,7 +20,8 @@ const ANSWERS = [
   'Last winter I planned the night shift for a peak week. I split the pickers into two zones, set targets per hour and checked the scanners before the trucks arrived. As a result we shipped every order on time and cut overtime by a third.',
   'I start every shift with a five minute safety talk and I walk the aisles myself. When a forklift driver rushed, I paused the line, retrained him on the spot and we measured near misses weekly. They dropped by half over two months.',
 ];
-const EMPTY = 'No reviewed interviews yet: when reviewers confirm or adjust scores on a report, agreement shows here.';
+const EMPTY =
+  "Once a reviewer saves a review on an interview's report (a decision, or a score they changed), this shows how often your reviewers agree with the AI's scores (within 10 points) and how far they raise or lower them. The correlation of overall scores shows from 10 reviewed interviews on.";
 
 let server: AppServer;
 let browser: Browser;
@@ -66,7 +67,7 @@ const panel = (page: Page) => page.getByRole('region', { name: 'AI–human agree
 /** The figure's value: the `dd` after the `dt` with this label. */
 const figure = (region: Locator, label: string) => region.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
 
-it('before any review the job page and the dashboard say agreement shows once reviewers confirm or adjust scores', async () => {
+it('before any review the job page and the dashboard say what agreement will show once reviewers save a review', async () => {
   await withPage(async (page) => {
     await page.goto(`/job/${job.id}`);
     const agreement = panel(page);

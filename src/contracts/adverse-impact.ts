@@ -93,6 +93,19 @@ export const adverseImpactReport = z.object({
 });
 export type AdverseImpactReport = z.infer<typeof adverseImpactReport>;
 
+/**
+ * GET /api/job/{id}/adverse-impact/counts and /api/company/adverse-impact/counts: whether the report
+ * has anything to compare yet, for the panels on the job page and the dashboard (decision 043),
+ * counted in the database instead of working out the whole report on every visit.
+ */
+export const adverseImpactCounts = z.object({
+  /** Completed (evaluated) interviews in scope, as the report counts them. */
+  evaluated: count,
+  /** Of them, those whose candidate gave a sex or a race/ethnicity ("prefer not to say" is not one). */
+  answered: count,
+});
+export type AdverseImpactCounts = z.infer<typeof adverseImpactCounts>;
+
 const isoDay = z.iso.date('Use a date written as YYYY-MM-DD');
 /** ?from=YYYY-MM-DD&to=YYYY-MM-DD: interviews evaluated on those days (UTC), both included; either may be left out. */
 export const adverseImpactQuery = z

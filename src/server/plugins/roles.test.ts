@@ -42,6 +42,8 @@ const RECRUITER_READS = [
   'GET /api/job/:id/adverse-impact.csv',
   'GET /api/company/adverse-impact',
   'GET /api/company/adverse-impact.csv',
+  'GET /api/job/:id/adverse-impact/counts',
+  'GET /api/company/adverse-impact/counts',
   'GET /api/interview/:id/export',
   'GET /api/phone-screening/candidates/:candidateId/export',
   // The company's outbox: candidates' emails with their links, for those who send them (issue 29).

@@ -6,7 +6,7 @@ import { useAuth } from '@/client/features/auth/hooks/use-auth';
 import { JobsSection } from '@/client/features/jobs/components/jobs-table';
 import { PhoneScreeningsSection } from '@/client/features/phone-screenings/components/phone-screening-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
-import { AdverseImpactLink } from '@/client/features/adverse-impact/components/adverse-impact-link';
+import { AdverseImpactPanel } from '@/client/features/adverse-impact/components/adverse-impact-panel';
 import { AppShell } from '../app-shell';
 
 export function DashboardPage() {
@@ -24,7 +24,7 @@ export function DashboardPage() {
         <TabsContent value="video" className="space-y-8 pt-6">
           <JobsSection canCreate={user ? hasCompanyRole(user.companyRole, 'recruiter') : false} />
           <AgreementPanel headingLevel="h2" description="How far your reviewers move the AI's scores, across all your jobs" />
-          <AdverseImpactLink />
+          <AdverseImpactPanel />
         </TabsContent>
         <TabsContent value="phone" className="pt-6">
           <PhoneScreeningsSection />

@@ -8,7 +8,7 @@ import { useJob } from '@/client/features/jobs/api/get-job';
 import { JobActionsMenu } from '@/client/features/jobs/components/job-actions-menu';
 import { JobDescription } from '@/client/features/jobs/components/job-description';
 import { ClosedJobNote, JobHeader, JobPanels } from '@/client/features/jobs/components/job-header';
-import { AdverseImpactLink } from '@/client/features/adverse-impact/components/adverse-impact-link';
+import { AdverseImpactPanel } from '@/client/features/adverse-impact/components/adverse-impact-panel';
 import { ImportCandidatesButton } from '@/client/features/imports/components/import-candidates-button';
 import { ApplyPageCard } from '@/client/features/apply/components/apply-page-card';
 import { AppShell } from '../app-shell';
@@ -45,7 +45,7 @@ export function JobPage() {
             addActions={<ImportCandidatesButton target={{ kind: 'job', id: job.id }} />}
           />
           <JobAnalyticsSection jobId={job.id} />
-          <AdverseImpactLink jobId={job.id} />
+          <AdverseImpactPanel jobId={job.id} />
         </div>
       )}
     </AppShell>

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adverseImpactQuery, adverseImpactReport, selfIdentificationInput, selfIdentificationStatus } from '../../../contracts/adverse-impact';
+import { adverseImpactCounts, adverseImpactQuery, adverseImpactReport, selfIdentificationInput, selfIdentificationStatus } from '../../../contracts/adverse-impact';
 import { requireUser } from '../../plugins/access';
 import { idParams } from '../../../contracts/ids';
-import { adverseImpactDownload, companyAdverseImpact, jobAdverseImpact } from './adverse-impact.service';
+import { adverseImpactDownload, companyAdverseImpact, companyAdverseImpactCounts, jobAdverseImpact, jobAdverseImpactCounts } from './adverse-impact.service';
 import { recordSelfIdentification, selfIdentificationStatusOf } from './self-identification.service';
 
 /** The candidate's voluntary self-identification and the adverse-impact report (issue 15, decision 023). */
@@ -28,6 +28,14 @@ export async function adverseImpactRoutes(app: FastifyInstance): Promise<void> {
     jobAdverseImpact(db, requireUser(request), request.params.id, request.query),
   );
   r.get('/api/company/adverse-impact', { config: user, schema: report }, (request) => companyAdverseImpact(db, requireUser(request), request.query));
+
+  // Whether there is anything to compare yet: the panels on the job page and the dashboard (decision 043).
+  r.get('/api/job/:id/adverse-impact/counts', { config: user, schema: { params: idParams, response: { 200: adverseImpactCounts } } }, (request) =>
+    jobAdverseImpactCounts(db, requireUser(request), request.params.id),
+  );
+  r.get('/api/company/adverse-impact/counts', { config: user, schema: { response: { 200: adverseImpactCounts } } }, (request) =>
+    companyAdverseImpactCounts(db, requireUser(request)),
+  );
 
   const csv = { querystring: adverseImpactQuery };
   r.get('/api/job/:id/adverse-impact.csv', { config: user, schema: { params: idParams, ...csv } }, async (request, reply) => {

@@ -1,5 +1,6 @@
-import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { AdverseImpactQuery, AdverseImpactReport } from '../../../contracts/adverse-impact';
+import { and, count, eq, gte, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AdverseImpactCounts, AdverseImpactQuery, AdverseImpactReport } from '../../../contracts/adverse-impact';
+import { PREFER_NOT_TO_SAY } from '../../../contracts/self-identification';
 import type { Db } from '../../db/client';
 import { interviews, jobs, selfIdentifications } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
@@ -59,6 +60,31 @@ export async function jobAdverseImpact(db: Db, user: SessionUser, jobId: number,
 /** The report over every job of the user's company. */
 export async function companyAdverseImpact(db: Db, user: SessionUser, query: AdverseImpactQuery): Promise<AdverseImpactReport> {
   return reportFor(db, user.companyId, { kind: 'company', jobId: null, name: user.companyName }, query);
+}
+
+/** The scope's evaluated interviews, and how many of them have a known sex or race/ethnicity: one counting query. */
+async function countsFor(db: Db, companyId: number, jobId: number | null): Promise<AdverseImpactCounts> {
+  const known = (column: typeof selfIdentifications.sex | typeof selfIdentifications.raceEthnicity) => and(isNotNull(column), ne(column, PREFER_NOT_TO_SAY));
+  const [row] = await db
+    .select({
+      evaluated: count(),
+      answered: sql<number>`count(*) filter (where ${or(known(selfIdentifications.sex), known(selfIdentifications.raceEthnicity))})`.mapWith(Number),
+    })
+    .from(interviews)
+    .innerJoin(jobs, eq(jobs.id, interviews.jobId))
+    .leftJoin(selfIdentifications, eq(selfIdentifications.interviewId, interviews.id))
+    .where(and(eq(jobs.companyId, companyId), eq(interviews.status, 'completed'), jobId === null ? undefined : eq(interviews.jobId, jobId)));
+  return { evaluated: row?.evaluated ?? 0, answered: row?.answered ?? 0 };
+}
+
+/** The job's counts; 404 for another company's job. */
+export async function jobAdverseImpactCounts(db: Db, user: SessionUser, jobId: number): Promise<AdverseImpactCounts> {
+  const job = await getOwnJob(db, user, jobId);
+  return countsFor(db, user.companyId, job.id);
+}
+
+export async function companyAdverseImpactCounts(db: Db, user: SessionUser): Promise<AdverseImpactCounts> {
+  return countsFor(db, user.companyId, null);
 }
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'report';

@@ -232,6 +232,33 @@ describe('GET /api/company/adverse-impact', () => {
   });
 });
 
+describe('GET …/adverse-impact/counts: whether there is anything to compare yet', () => {
+  it('counts the evaluated interviews and those whose candidate gave a sex or race/ethnicity, per job and per company; zeros for a new company', async () => {
+    // The seeded job: 100 evaluated, 90 of them gave a race/ethnicity (5 of those "prefer not to say" on sex); the one
+    // still being evaluated answered, and is not counted. The company adds the second job's two (see above).
+    expect((await owner.get(`/api/job/${job.id}/adverse-impact/counts`)).json()).toEqual({ evaluated: 100, answered: 90 });
+    expect((await owner.get('/api/company/adverse-impact/counts')).json()).toEqual({ evaluated: 102, answered: 92 });
+    expect((await stranger.get('/api/company/adverse-impact/counts')).json()).toEqual({ evaluated: 1, answered: 1 });
+
+    const fresh = new Agent(t.app);
+    expect((await fresh.register('impact-fresh', 'Fresh Freight')).statusCode).toBe(201);
+    expect((await fresh.get('/api/company/adverse-impact/counts')).json()).toEqual({ evaluated: 0, answered: 0 });
+    const empty = await createJob(fresh, 'Yard Marshal');
+    expect((await fresh.get(`/api/job/${empty.id}/adverse-impact/counts`)).json()).toEqual({ evaluated: 0, answered: 0 });
+    // Evaluated, and the candidate chose "prefer not to say" twice: nothing to compare yet.
+    await evaluatedInterview(empty.id, { answer: { sex: 'prefer_not_to_say', raceEthnicity: 'prefer_not_to_say' } }, { score: 60, selected: false, completedAt: later, reviewer: fresh });
+    expect((await fresh.get(`/api/job/${empty.id}/adverse-impact/counts`)).json()).toEqual({ evaluated: 1, answered: 0 });
+  });
+
+  it("is the owning company's only", async () => {
+    const other = await stranger.get(`/api/job/${job.id}/adverse-impact/counts`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json<{ error: string }>().error).toBe('Job not found');
+    expect((await candidate.get(`/api/job/${job.id}/adverse-impact/counts`)).statusCode).toBe(401);
+    expect((await candidate.get('/api/company/adverse-impact/counts')).statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/interview/{id}/self-identification (the candidate link)', () => {
   it('is answered once, after the interview was handed in; the link learns only that it was answered', async () => {
     const pending = await makeInterview(t.database.db, job.id, { status: 'pending' });

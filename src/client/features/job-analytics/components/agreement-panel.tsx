@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { EmptyState } from '@/client/components/ui/empty-state';
 import { Spinner } from '@/client/components/ui/spinner';
 import { cn } from '@/client/lib/cn';
-import { AGREEMENT_POINTS, wholePercent, type Agreement } from '@/contracts/report';
+import { AGREEMENT_CORRELATION_MIN_INTERVIEWS, AGREEMENT_POINTS, wholePercent, type Agreement } from '@/contracts/report';
 import { useAgreement } from '../api/get-agreement';
 import type { JobId } from '../api/get-job-analytics';
 import { LoadError } from './load-error';
@@ -55,9 +56,11 @@ const signedPoints = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${points
 function AgreementFigures({ data, isRefreshing }: { data: Agreement; isRefreshing: boolean }) {
   if (data.summary === null || data.comparedScores === 0) {
     return (
-      <p className="rounded-md border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
-        No reviewed interviews yet: when reviewers confirm or adjust scores on a report, agreement shows here.
-      </p>
+      <EmptyState title="No reviewed interviews yet">
+        Once a reviewer saves a review on an interview&apos;s report (a decision, or a score they changed), this shows how often your reviewers
+        agree with the AI&apos;s scores (within {AGREEMENT_POINTS} points) and how far they raise or lower them. The correlation of overall scores
+        shows from {AGREEMENT_CORRELATION_MIN_INTERVIEWS} reviewed interviews on.
+      </EmptyState>
     );
   }
   const needed = data.reviewsNeededForCorrelation;
