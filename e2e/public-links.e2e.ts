@@ -135,7 +135,9 @@ it('every link on the public pages leads to a page of the app, or to a reviewed 
   expect(problems).toEqual([]);
   // Reviewed entries no page links to any more are removed, so the list stays a list of real links.
   expect(Object.keys(REVIEWED_EXTERNAL).filter((href) => !usedExternal.has(href))).toEqual([]);
-  // The walk did reach the pages linked from the landing page, and checked their links.
-  for (const path of ['/tour', '/book-demo', '/auth', '/auth?tab=register', '/product/live-interview']) expect(visited, path).toContain(path);
-  expect(linksChecked).toBeGreaterThan(100);
+  // The walk did reach every page it started from and those linked from them, and found their links
+  // (about a hundred today, counted once per page): a walk that finds none proves nothing.
+  for (const path of [...PUBLIC_ROUTES, ...madePages]) expect(visited, path).toContain(path);
+  expect(visited.size).toBeGreaterThan(PUBLIC_ROUTES.length + madePages.length);
+  expect(linksChecked).toBeGreaterThan(50);
 });
