@@ -29,3 +29,25 @@ export const completeInterviewResult = z.object({ status: z.literal('evaluating'
 /** Headers and metadata the tus upload carries. */
 export const UPLOAD_TOKEN_HEADER = 'X-Candidate-Token';
 export const WEBM_SIGNATURE = [0x1a, 0x45, 0xdf, 0xa3];
+
+/**
+ * The containers a browser's MediaRecorder writes (issue 30): WebM (Chromium, Firefox) and MP4
+ * (Safari and every iPhone browser, WebKit). Told apart by their first bytes: WebM's EBML
+ * signature, and MP4's `ftyp` box (its size in bytes 0-3, then "ftyp").
+ */
+export const RECORDING_FORMATS = ['webm', 'mp4'] as const;
+export type RecordingFormat = (typeof RECORDING_FORMATS)[number];
+/** How many first bytes recordingFormatOf needs. */
+export const RECORDING_HEAD_BYTES = 8;
+
+export function recordingFormatOf(head: Uint8Array): RecordingFormat | null {
+  if (head.length >= 4 && WEBM_SIGNATURE.every((b, i) => head[i] === b)) return 'webm';
+  if (head.length >= 8 && head[4] === 0x66 && head[5] === 0x74 && head[6] === 0x79 && head[7] === 0x70) return 'mp4';
+  return null;
+}
+
+/** The content type a stored recording is played and exported with. */
+export const recordingContentType = (format: RecordingFormat, hasVideo: boolean) => `${hasVideo ? 'video' : 'audio'}/${format}`;
+
+/** What a refused recording is told. */
+export const NOT_A_RECORDING = 'The recording is not a WebM or MP4 file';

@@ -1,3 +1,4 @@
+import type { RecordingFormat } from '../../contracts/candidate-room';
 import type { Readable } from 'node:stream';
 import type { DataStore } from '@tus/utils';
 
@@ -21,8 +22,8 @@ export interface RecordingStore {
   ready(): Promise<void>;
   /** The finished recording's size; rejects when there is none. */
   size(uploadId: string): Promise<number>;
-  /** True when the finished recording starts with the WebM (EBML) signature 1A 45 DF A3. */
-  isWebm(uploadId: string): Promise<boolean>;
+  /** The finished recording's container by its first bytes (WebM or MP4); null for anything else or none. */
+  formatOf(uploadId: string): Promise<RecordingFormat | null>;
   /** The finished recording, or a range of it, as a stream. */
   read(uploadId: string, range?: ByteRange): Promise<Readable>;
   /** Stores a whole recording (the multipart endpoint); returns its size. Nothing is kept on failure. */

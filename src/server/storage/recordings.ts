@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { WEBM_SIGNATURE } from '../../contracts/candidate-room';
+import { RECORDING_HEAD_BYTES, recordingFormatOf, type RecordingFormat } from '../../contracts/candidate-room';
 import { isUploadId, UPLOAD_EXPIRY_MS, type ByteRange, type RecordingStore } from './recording-store';
 
 /** FileStore that reports how many bytes each PATCH wrote (metrics). */
@@ -54,13 +54,13 @@ export class RecordingStorage implements RecordingStore {
     return (await stat(this.pathOf(uploadId))).size;
   }
 
-  async isWebm(uploadId: string): Promise<boolean> {
+  async formatOf(uploadId: string): Promise<RecordingFormat | null> {
     const handle = await open(this.pathOf(uploadId), 'r').catch(() => null);
-    if (!handle) return false;
+    if (!handle) return null;
     try {
-      const buffer = Buffer.alloc(4);
-      const { bytesRead } = await handle.read(buffer, 0, 4, 0);
-      return bytesRead === 4 && WEBM_SIGNATURE.every((b, i) => buffer[i] === b);
+      const buffer = Buffer.alloc(RECORDING_HEAD_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, RECORDING_HEAD_BYTES, 0);
+      return recordingFormatOf(buffer.subarray(0, bytesRead));
     } finally {
       await handle.close();
     }

@@ -147,6 +147,20 @@ describe('resumable uploads staged in the bucket', () => {
     expect((await stranger.get(`/api/interview/${iv.id}/recording`)).statusCode).toBe(404);
   });
 
+  it('takes an MP4 recording (Safari, iPhone) into the bucket and plays it as video/mp4 (issue 30)', async () => {
+    const iv = await startedInterview();
+    const data = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), randomBytes(50_000)]);
+    const created = await tusCreate(t.app, iv.token, iv.id);
+    const uploadId = uploadIdOf(created);
+    expect((await tusPatch(t.app, String(created.headers.location), iv.token, 0, data, { 'upload-length': String(data.length) })).statusCode).toBe(204);
+    const done = await t.app.inject({ method: 'POST', url: `/api/interview/${iv.id}/complete`, headers: { 'x-candidate-token': iv.token }, payload: { uploadIds: [uploadId], transcript } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await s3.read(`recordings/${uploadId}`)).equals(data)).toBe(true);
+    const whole = await owner.get(`/api/interview/${iv.id}/recording`);
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.rawPayload.equals(data)).toBe(true);
+  });
+
   it('answers 503 while the bucket refuses writes, keeps the offset, and continues once it is back', async () => {
     const iv = await startedInterview();
     const data = webm(300_000);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { WEBM_SIGNATURE } from '../../contracts/candidate-room';
+import { RECORDING_HEAD_BYTES, recordingFormatOf, type RecordingFormat } from '../../contracts/candidate-room';
 import { ConfigError, type S3Config } from '../config';
 import type { Db } from '../db/client';
 import { isUploadId, type ByteRange, type RecordingStore } from './recording-store';
@@ -83,13 +83,13 @@ export class S3RecordingStorage implements RecordingStore {
     return head.ContentLength ?? 0;
   }
 
-  async isWebm(uploadId: string): Promise<boolean> {
+  async formatOf(uploadId: string): Promise<RecordingFormat | null> {
     try {
-      const body = await getObject(this.s3, this.key(uploadId), { start: 0, end: 3 });
+      const body = await getObject(this.s3, this.key(uploadId), { start: 0, end: RECORDING_HEAD_BYTES - 1 });
       const head = Buffer.from(await body.toArray().then((parts: Buffer[]) => Buffer.concat(parts)));
-      return head.length >= 4 && WEBM_SIGNATURE.every((b, i) => head[i] === b);
+      return recordingFormatOf(head);
     } catch {
-      return false;
+      return null;
     }
   }
 

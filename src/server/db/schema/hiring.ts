@@ -1,3 +1,4 @@
+import type { RecordingFormat } from '../../../contracts/candidate-room';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
@@ -70,6 +71,13 @@ export const jobs = pgTable(
   (t) => [index('jobs_company_idx').on(t.companyId)],
 );
 
+/** One uploaded part of an interview's recording, as stored. */
+export interface RecordingSegment {
+  uploadId: string;
+  bytes: number;
+  format?: RecordingFormat;
+}
+
 export const interviews = pgTable(
   'interviews',
   {
@@ -107,7 +115,8 @@ export const interviews = pgTable(
     /** When the one automatic reminder went, for a candidate who had not started. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** The recording's segments (tus upload ids, in order), once the candidate submitted. */
-    recordingSegments: jsonb('recording_segments').$type<{ uploadId: string; bytes: number }[]>(),
+    /** `format` since issue 30 (MP4 from WebKit); a segment without one is WebM. */
+    recordingSegments: jsonb('recording_segments').$type<RecordingSegment[]>(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -62,7 +62,7 @@ export async function exportInterview(deps: { db: Db; storage: RecordingStore },
   ]);
   // A segment whose file is gone (deleted data) is listed as missing rather than breaking the download half-way.
   const segments = await Promise.all(
-    (row.recordingSegments ?? []).map(async (s, i) => ({ ...s, file: `recording-${i + 1}.webm`, present: await storage.size(s.uploadId).then(() => true, () => false) })),
+    (row.recordingSegments ?? []).map(async (s, i) => ({ ...s, file: `recording-${i + 1}.${s.format ?? 'webm'}`, present: await storage.size(s.uploadId).then(() => true, () => false) })),
   );
   const document = {
     format: EXPORT_FORMAT,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { transcriptEntry } from '../../../contracts/ai';
+import { type RecordingFormat } from '../../../contracts/candidate-room';
 import { completeInterviewInput, completeInterviewResult, followUpInput, followUpResult, saveTranscriptInput, startInterviewResult } from '../../../contracts/candidate-room';
 import { recordingUploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -79,7 +80,7 @@ export async function candidateRoomRoutes(app: FastifyInstance, options: { stora
     // Nothing is recorded without the candidate's consent (decision 025).
     await assertConsented(db, await liveInterview(db, access, request.params.id, app.deps.now()));
     if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the recording as multipart/form-data');
-    let recording: { uploadId: string; bytes: number } | null = null;
+    let recording: { uploadId: string; bytes: number; format: RecordingFormat } | null = null;
     let transcriptText: string | null = null;
     try {
       for await (const part of request.parts()) {

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TranscriptEntry } from '../../../contracts/ai';
 import type { Db } from '../../db/client';
-import { interviews, recordingUploads } from '../../db/schema';
+import { interviews, recordingUploads, type RecordingSegment } from '../../db/schema';
+import { NOT_A_RECORDING } from '../../../contracts/candidate-room';
 import { AppError } from '../../lib/errors';
 import { OPEN_INTERVIEW_STATUSES } from '../../../contracts/statuses';
 import { assertInterviewOpen, INTERVIEW_SUBMITTED, type CandidateAccess } from '../../plugins/access';
@@ -75,13 +76,14 @@ export async function completeInterview(
   const { db, storage } = deps;
   await liveInterview(db, candidate, id, now, 'started');
   const owned = await db.select().from(recordingUploads).where(eq(recordingUploads.interviewId, id)).orderBy(asc(recordingUploads.segment));
-  const segments: { uploadId: string; bytes: number }[] = [];
+  const segments: RecordingSegment[] = [];
   for (const uploadId of input.uploadIds) {
     if (!owned.some((u) => u.id === uploadId)) throw new AppError('NOT_FOUND', 'Recording upload not found');
     const state = await uploadState(storage, uploadId);
     if (!state || state.size === undefined || state.offset !== state.size) throw new AppError('CONFLICT', 'The recording has not finished uploading');
-    if (!(await storage.isWebm(uploadId))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording is not a WebM file');
-    segments.push({ uploadId, bytes: state.size });
+    const format = await storage.formatOf(uploadId);
+    if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_A_RECORDING);
+    segments.push({ uploadId, bytes: state.size, format });
   }
   await submit(deps, id, segments, input.transcript);
 }
@@ -90,7 +92,7 @@ export async function completeInterview(
 export async function submit(
   deps: { db: Db; queue: JobQueue },
   id: number,
-  segments: { uploadId: string; bytes: number }[],
+  segments: RecordingSegment[],
   transcript: TranscriptEntry[],
 ): Promise<void> {
   const [updated] = await deps.db

@@ -3,7 +3,7 @@ import { Transform } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { WEBM_SIGNATURE } from '../../../contracts/candidate-room';
+import { NOT_A_RECORDING, RECORDING_HEAD_BYTES, recordingFormatOf, type RecordingFormat } from '../../../contracts/candidate-room';
 import { interviews, recordingUploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { assertInterviewOpen } from '../../plugins/access';
@@ -46,10 +46,10 @@ export async function registerTusUploads(app: FastifyInstance, storage: Recordin
       return {};
     },
     onUploadFinish: async (_req, upload) => {
-      if (!(await storage.isWebm(upload.id))) {
+      if (!(await storage.formatOf(upload.id))) {
         await storage.remove(upload.id);
         // tus answers with the status_code and body of what the hook throws.
-        throw Object.assign(new Error('not webm'), { status_code: 415, body: 'The recording is not a WebM file' });
+        throw Object.assign(new Error('not a recording'), { status_code: 415, body: NOT_A_RECORDING });
       }
       return {};
     },
@@ -90,27 +90,39 @@ export async function registerTusUploads(app: FastifyInstance, storage: Recordin
 
 /**
  * Streams one multipart file to storage under a server-generated name, refusing files over the
- * limit and files that do not start with the WebM signature. Never buffers the file in memory.
+ * limit and files that are not a WebM or MP4 recording (by their first bytes, held back until they
+ * are known). Never buffers the file in memory.
  */
 export async function receiveMultipartRecording(
   file: NodeJS.ReadableStream & { truncated?: boolean },
   storage: RecordingStore,
-): Promise<{ uploadId: string; bytes: number }> {
+): Promise<{ uploadId: string; bytes: number; format: RecordingFormat }> {
   const uploadId = newUploadId();
   let head = Buffer.alloc(0);
-  const notWebm = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording is not a WebM file');
+  let format: RecordingFormat | null = null;
+  const notARecording = () => new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_A_RECORDING);
   let refused = false;
   const check = new Transform({
     transform(chunk: Buffer, _enc, callback) {
-      if (head.length < 4) {
-        head = Buffer.concat([head, chunk]).subarray(0, 4);
-        if (head.length >= 4 && !WEBM_SIGNATURE.every((b, i) => head[i] === b)) {
-          refused = true;
-          callback(notWebm());
-          return;
-        }
+      if (format) return callback(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      if (head.length < RECORDING_HEAD_BYTES) return callback();
+      format = recordingFormatOf(head);
+      if (!format) {
+        refused = true;
+        return callback(notARecording());
       }
-      callback(null, chunk);
+      callback(null, head);
+    },
+    flush(callback) {
+      // A file shorter than the head: what it has decides.
+      if (format) return callback();
+      format = recordingFormatOf(head);
+      if (!format) {
+        refused = true;
+        return callback(notARecording());
+      }
+      callback(null, head);
     },
   });
   file.on('error', (err: Error) => check.destroy(err));
@@ -119,15 +131,15 @@ export async function receiveMultipartRecording(
     bytes = await storage.put(uploadId, file.pipe(check));
   } catch (err) {
     await storage.remove(uploadId);
-    if (refused) throw notWebm();
+    if (refused) throw notARecording();
     if (file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The recording is larger than this server accepts');
     if (storage.kind === 's3' && !(err instanceof AppError) && (err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw new AppError('SERVICE_UNAVAILABLE', STORAGE_FAILED);
     throw err;
   }
-  if (file.truncated || bytes < 4) {
+  if (file.truncated || !format) {
     await storage.remove(uploadId);
     if (file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The recording is larger than this server accepts');
-    throw notWebm();
+    throw notARecording();
   }
-  return { uploadId, bytes };
+  return { uploadId, bytes, format };
 }

@@ -1,3 +1,4 @@
+import { recordingContentType } from '../../../contracts/candidate-room';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TranscriptEntry } from '../../../contracts/ai';
@@ -47,8 +48,9 @@ async function transcribeRecording(deps: TranscriptionDeps, row: InterviewRow): 
   let offsetMs = 0;
   let text = '';
   let language: string | undefined;
-  const mediaType = row.videoRecording ? 'video/webm' : 'audio/webm';
   for (const [i, part] of parts.entries()) {
+    const format = part.format ?? 'webm';
+    const mediaType = recordingContentType(format, row.videoRecording);
     // The provider's client and the WebM splitter read a file: a recording in a bucket is copied to a temporary one.
     const local = await deps.storage.localCopy(part.uploadId);
     let split: Awaited<ReturnType<typeof splitWebm>> = null;
@@ -56,7 +58,8 @@ async function transcribeRecording(deps: TranscriptionDeps, row: InterviewRow): 
     try {
       // A part larger than the provider takes (a video interview past a few minutes) goes in pieces
       // of whole clusters, each placed on the part's clock by where it starts.
-      split = sizes[i]! > deps.stt.maxBytes ? await splitWebm(local.path, deps.stt.maxBytes) : null;
+      // Only WebM is cut (at its clusters); an MP4 past the limit is not sent (its browser transcript is scored).
+      split = sizes[i]! > deps.stt.maxBytes && format === 'webm' ? await splitWebm(local.path, deps.stt.maxBytes) : null;
       if (sizes[i]! > deps.stt.maxBytes && !split) {
         return { ok: false, reason: `recording too large to transcribe (${sizeText(sizes[i]!)} > ${sizeText(deps.stt.maxBytes)})` };
       }
@@ -64,7 +67,7 @@ async function transcribeRecording(deps: TranscriptionDeps, row: InterviewRow): 
       for (const piece of pieces) {
         let heard;
         try {
-          heard = await deps.stt.transcribe({ path: piece.path, filename: 'interview.webm', mediaType });
+          heard = await deps.stt.transcribe({ path: piece.path, filename: `interview.${format}`, mediaType });
         } catch (err) {
           if (err instanceof TranscriptionError) return { ok: false, reason: `server transcription failed (${err.reason})` };
           throw err;

@@ -114,6 +114,24 @@ const transcriptsOf = async (id: number) => {
 const quotesOf = (feedback: unknown) => (feedback as StoredFeedback).criteria.flatMap((c) => c.evidence);
 
 describe('server transcription before evaluation', () => {
+  it('sends an MP4 recording (Safari, iPhone) as interview.mp4, video/mp4; one past the limit is not cut, and says so (issue 30)', async () => {
+    const mp4 = (size: number) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), randomBytes(size - 12)]);
+    const file = mp4(6_000);
+    whisper.cue = () => ({ kind: 'transcript', segments: heard, duration: 31 });
+    const row = await evaluated(await interviewWithRecording(file));
+    expect(row.transcriptionError).toBeNull();
+    expect(row.transcriptSource).toBe('server');
+    const sent = whisper.requests.at(-1)!;
+    expect(sent.file).toMatchObject({ name: 'interview.mp4', type: 'video/mp4' });
+    expect(sent.file!.bytes.equals(file)).toBe(true);
+
+    const before = whisper.requests.length;
+    const large = await evaluated(await interviewWithRecording(mp4(20_000)));
+    expect(whisper.requests.length).toBe(before);
+    expect(large.transcriptSource).toBe('browser');
+    expect(large.transcriptionError).toBe('recording too large to transcribe (20 KB > 8 KB)');
+  });
+
   it("sends the recording in OpenAI's wire format and scores the server's words, questions placed by time", async () => {
     const file = recording();
     whisper.cue = () => ({ kind: 'transcript', segments: heard, duration: 31 });

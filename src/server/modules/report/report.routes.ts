@@ -1,3 +1,4 @@
+import { recordingContentType } from '../../../contracts/candidate-room';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +27,9 @@ export async function reportRoutes(app: FastifyInstance, options: { storage: Rec
     const row = await getOwnInterview(db, requireUser(request), request.params.id);
     const segment = row.recordingSegments?.[request.query.segment];
     if (!segment) throw new AppError('NOT_FOUND', 'Recording not available');
-    if (await sendStoredRecording(reply, options.storage, segment.uploadId, request.headers.range, 'video/webm')) return reply;
+    // Played with its real container (WebM, or MP4 from Safari and iPhones) and kind (video or audio only).
+    const contentType = recordingContentType(segment.format ?? 'webm', row.videoRecording);
+    if (await sendStoredRecording(reply, options.storage, segment.uploadId, request.headers.range, contentType)) return reply;
     throw new AppError('NOT_FOUND', 'Recording not available');
   });
 
