@@ -143,6 +143,11 @@ describe('landing page', () => {
     await withPage(async (page) => {
       const requests: string[] = [];
       page.on('request', (request) => requests.push(request.url()));
+      // Listened for from the start: the tour's first screenshot loads with its page, before any later line could listen.
+      const images: { response: Response; url: string }[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'image' && new URL(response.url()).pathname.endsWith('.webp')) images.push({ response, url: response.url() });
+      });
       await openLanding(page);
       const link = hero(page).getByRole('link', { name: 'See It in Action' });
       expect(await link.getAttribute('href')).toBe('/tour');
@@ -157,10 +162,6 @@ describe('landing page', () => {
       await page.getByRole('heading', { name: 'See Hireloop in action', level: 1 }).waitFor();
       expect(await page.title()).toBe('Product tour — Hireloop');
 
-      const images: { response: Response; url: string }[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'image') images.push({ response, url: response.url() });
-      });
       for (const [side, count] of [
         ["The candidate's side", 4],
         ["The recruiter's side", 4],
