@@ -52,28 +52,44 @@ function restore(y: number): () => void {
   return stop;
 }
 
+function keep(key: string | undefined, y: number): void {
+  if (!key) return;
+  try {
+    window.sessionStorage.setItem(STORAGE_PREFIX + key, String(Math.round(y)));
+  } catch {
+    // Storage refused (private mode, full): the place is simply not kept.
+  }
+}
+
 export function useScrollRestoration(): void {
   const [location] = useLocation();
   const cancelRestore = useRef<() => void>(() => undefined);
+  // The entry the page on screen belongs to. Scroll events arrive a frame late, and a link can push
+  // a new entry in between: the place is kept under the page's own entry, not whatever history holds.
+  const shownKey = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const key = keyOf();
-        try {
-          if (key) window.sessionStorage.setItem(STORAGE_PREFIX + key, String(Math.round(window.scrollY)));
-        } catch {
-          // Storage refused (private mode, full): the place is simply not kept.
-        }
-      });
+    const onScroll = () => keep(shownKey.current, window.scrollY);
+    // Leaving by a link or a redirect: the place is kept as it is at that moment, before the next
+    // page is drawn (a scroll event would come after it, or not at all).
+    const pushState = window.history.pushState.bind(window.history);
+    const keepThenPush: History['pushState'] = (...args) => {
+      keep(shownKey.current, window.scrollY);
+      pushState(...args);
+    };
+    window.history.pushState = keepThenPush;
+    // Leaving by Back or Forward: history already holds the next entry; unless the next page has
+    // been drawn already, the place on screen is still the one being left.
+    const onPopState = () => {
+      if (shownKey.current !== keyOf()) keep(shownKey.current, window.scrollY);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('popstate', onPopState);
     return () => {
-      cancelAnimationFrame(frame);
+      if (window.history.pushState === keepThenPush) window.history.pushState = pushState;
       window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('popstate', onPopState);
     };
   }, []);
 
@@ -81,12 +97,14 @@ export function useScrollRestoration(): void {
     cancelRestore.current();
     // An entry this app has tagged is one the person comes back to (Back, Forward, a reload): it
     // opens where they were. One without a tag was just pushed by a link or a redirect: the top.
-    if (keyOf()) {
-      const y = savedScroll(keyOf());
+    const key = keyOf();
+    if (key) {
+      shownKey.current = key;
+      const y = savedScroll(key);
       if (y !== null) cancelRestore.current = restore(y);
       return;
     }
-    tagEntry();
+    shownKey.current = tagEntry();
     if (!window.location.hash) window.scrollTo(0, 0);
   }, [location]);
 }
