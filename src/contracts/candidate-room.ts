@@ -51,3 +51,52 @@ export const recordingContentType = (format: RecordingFormat, hasVideo: boolean)
 
 /** What a refused recording is told. */
 export const NOT_A_RECORDING = 'The recording is not a WebM or MP4 file';
+
+/** The recorder's error codes, as the spec names them. */
+export const RECORDER_ERROR_CODES = [
+  'media_aborted',
+  'permission_denied',
+  'no_specified_media_found',
+  'media_in_use',
+  'invalid_media_constraints',
+  'no_constraints',
+  'recorder_error',
+] as const;
+
+/**
+ * Why a candidate's start failed in their browser (issue 30): it cannot record at all (no
+ * MediaRecorder, no format it records), or the camera or microphone could not be used.
+ */
+export const START_PROBLEM_REASONS = ['cannot_record', 'media_unavailable'] as const;
+export const startProblemInput = z.object({
+  reason: z.enum(START_PROBLEM_REASONS),
+  /** The recorder's error code, for 'media_unavailable'. */
+  code: z.enum(RECORDER_ERROR_CODES).optional(),
+});
+export type StartProblemInput = z.infer<typeof startProblemInput>;
+
+/** What the recruiter sees of a failed start: the reason, the browser (read from its User-Agent) and when. */
+export const startProblem = z.object({
+  reason: z.enum(START_PROBLEM_REASONS),
+  code: z.enum(RECORDER_ERROR_CODES).nullable(),
+  /** "Safari 17.4 on iOS"; "an unknown browser" when its User-Agent tells nothing. */
+  browser: z.string(),
+  at: z.string(),
+});
+export type StartProblem = z.infer<typeof startProblem>;
+
+const MEDIA_PROBLEMS: Record<(typeof RECORDER_ERROR_CODES)[number], string> = {
+  media_aborted: 'the camera or microphone stopped',
+  permission_denied: 'the candidate did not allow the camera or microphone',
+  no_specified_media_found: 'no camera or microphone was found',
+  media_in_use: 'the camera or microphone is in use by another program',
+  invalid_media_constraints: 'the camera or microphone could not be set up',
+  no_constraints: 'the camera or microphone could not be set up',
+  recorder_error: 'the recording could not start',
+};
+
+/** The recruiter's line for it: "Could not start: this browser cannot record (Safari 17.4 on iOS)". */
+export function startProblemText(problem: Pick<StartProblem, 'reason' | 'code' | 'browser'>): string {
+  const what = problem.reason === 'cannot_record' ? 'this browser cannot record' : MEDIA_PROBLEMS[problem.code ?? 'recorder_error'];
+  return `Could not start: ${what} (${problem.browser})`;
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam } from './ids';
 import { transcriptEntry } from './ai';
 import { candidateDataState } from './candidate-data';
+import { startProblem } from './candidate-room';
 import { reportFeedback } from './report';
 import { interviewStatus } from './status-enums';
 import { CANDIDATE_SOURCES } from './statuses';
@@ -31,9 +32,9 @@ export const interviewListItem = z.object({
   /** A reviewer changed at least one criterion's score, so overallScore is theirs. */
   scoreAdjusted: z.boolean(),
   emailSent: z.boolean(),
-  /** The candidate asked for an alternative to the AI interview that nobody has resolved yet (decision 025). */
   /** Not sent, but an invitation or reminder waits for a mail server (the company's outbox): the table says Queued. */
   invitationQueued: z.boolean(),
+  /** The candidate asked for an alternative to the AI interview that nobody has resolved yet (decision 025). */
   alternativeRequested: z.boolean(),
   isActive: z.boolean(),
   scheduledFor: z.string(),
@@ -45,6 +46,8 @@ export const interviewListItem = z.object({
   /** A pending interview whose link is past linkExpiresAt by the server's clock. */
   linkExpired: z.boolean(),
   source: candidateSource,
+  /** Why the candidate's last start failed in their browser (issue 30), while the interview is in progress; else null. */
+  startProblem: startProblem.nullable(),
 });
 export type InterviewListItem = z.infer<typeof interviewListItem>;
 
@@ -69,6 +72,8 @@ export const interviewDetail = z.object({
   isActive: z.boolean(),
   emailSent: z.boolean(),
   source: candidateSource,
+  /** As in the list: why the candidate's last start failed in their browser, while in progress. */
+  startProblem: startProblem.nullable(),
 }).extend(candidateDataState.shape);
 export type InterviewDetail = z.infer<typeof interviewDetail>;
 

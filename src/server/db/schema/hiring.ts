@@ -1,4 +1,4 @@
-import type { RecordingFormat } from '../../../contracts/candidate-room';
+import type { RecordingFormat, StartProblem } from '../../../contracts/candidate-room';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
@@ -118,6 +118,8 @@ export const interviews = pgTable(
     /** `format` since issue 30 (MP4 from WebKit); a segment without one is WebM. */
     recordingSegments: jsonb('recording_segments').$type<RecordingSegment[]>(),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** The candidate's last start failed in their browser (issue 30); cleared when an interview starts and runs. */
+    startProblem: jsonb('start_problem').$type<StartProblem>(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     ...candidateDataColumns(),

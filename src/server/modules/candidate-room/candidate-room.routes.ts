@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { transcriptEntry } from '../../../contracts/ai';
 import { type RecordingFormat } from '../../../contracts/candidate-room';
-import { completeInterviewInput, completeInterviewResult, followUpInput, followUpResult, saveTranscriptInput, startInterviewResult } from '../../../contracts/candidate-room';
+import { completeInterviewInput, completeInterviewResult, followUpInput, followUpResult, saveTranscriptInput, startInterviewResult, startProblemInput } from '../../../contracts/candidate-room';
 import { recordingUploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CandidateAccess } from '../../plugins/access';
@@ -12,7 +12,7 @@ import { findUnstorableText } from '../../plugins/text-input';
 import type { RecordingStore } from '../../storage';
 import { assertConsented } from '../consent/consent.service';
 import { idParams } from '../../../contracts/ids';
-import { completeInterview, heartbeat, liveInterview, saveTranscript, savedTranscript, startInterview, submit } from './candidate-room.service';
+import { completeInterview, heartbeat, liveInterview, reportStartProblem, saveTranscript, savedTranscript, startInterview, submit } from './candidate-room.service';
 import { receiveMultipartRecording, registerTusUploads, UPLOAD_PATH } from './uploads';
 
 /** Candidate actions need the candidate's own link (a recruiter's session is not enough). */
@@ -47,6 +47,12 @@ export async function candidateRoomRoutes(app: FastifyInstance, options: { stora
       maxUploadBytes: app.deps.config.recordingMaxBytes,
       transcript: savedTranscript(row.transcript),
     };
+  });
+
+  // The room could not start in this browser (issue 30): recorded for the recruiter, with the browser it happened in.
+  r.post('/api/interview/:id/start-problem', { config: candidate, schema: { params: idParams, body: startProblemInput } }, async (request, reply) => {
+    await reportStartProblem(db, candidateOf(request), request.params.id, request.body, request.headers['user-agent'], app.deps.now());
+    return reply.code(204).send();
   });
 
   r.put('/api/interview/:id/transcript', { config: candidate, schema: { params: idParams, body: saveTranscriptInput } }, async (request, reply) => {

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TranscriptEntry } from '../../../contracts/ai';
 import type { Db } from '../../db/client';
 import { interviews, recordingUploads, type RecordingSegment } from '../../db/schema';
-import { NOT_A_RECORDING } from '../../../contracts/candidate-room';
+import Bowser from 'bowser';
+import { NOT_A_RECORDING, type StartProblem, type StartProblemInput } from '../../../contracts/candidate-room';
 import { AppError } from '../../lib/errors';
 import { OPEN_INTERVIEW_STATUSES } from '../../../contracts/statuses';
 import { assertInterviewOpen, INTERVIEW_SUBMITTED, type CandidateAccess } from '../../plugins/access';
@@ -33,18 +34,42 @@ export async function startInterview(db: Db, candidate: CandidateAccess, id: num
   const startedAt = new Date();
   const [updated] = await db
     .update(interviews)
-    .set({ status: 'in_progress', startedAt: row.startedAt ?? startedAt, isActive: true, lastHeartbeatAt: startedAt })
+    .set({ status: 'in_progress', startedAt: row.startedAt ?? startedAt, isActive: true, lastHeartbeatAt: startedAt, startProblem: null })
     .where(and(eq(interviews.id, id), inArray(interviews.status, OPEN_INTERVIEW_STATUSES)))
     .returning();
   if (!updated) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
   return updated;
 }
 
+/** The room could not start in the candidate's browser (issue 30): the recruiter sees why instead of "In Progress". */
+export async function reportStartProblem(db: Db, candidate: CandidateAccess, id: number, input: StartProblemInput, userAgent: string | undefined, now: Date): Promise<void> {
+  await liveInterview(db, candidate, id, now, 'started');
+  const problem: StartProblem = {
+    reason: input.reason,
+    code: input.reason === 'media_unavailable' ? (input.code ?? 'recorder_error') : null,
+    browser: browserOf(userAgent),
+    at: new Date().toISOString(),
+  };
+  await db.update(interviews).set({ startProblem: problem, isActive: false }).where(and(eq(interviews.id, id), eq(interviews.status, 'in_progress')));
+}
+
+/** "Safari 17.4 on iOS", from a User-Agent header; "an unknown browser" when it names none. */
+export function browserOf(userAgent: string | undefined): string {
+  if (!userAgent?.trim()) return 'an unknown browser';
+  const parsed = Bowser.parse(userAgent.slice(0, 1_000));
+  const name = parsed.browser.name?.trim();
+  if (!name) return 'an unknown browser';
+  const version = parsed.browser.version?.split('.').slice(0, 2).join('.');
+  const os = parsed.os.name?.trim();
+  return [name, version, os ? `on ${os}` : ''].filter(Boolean).join(' ').slice(0, 120);
+}
+
 export async function saveTranscript(db: Db, candidate: CandidateAccess, id: number, transcript: TranscriptEntry[], now: Date): Promise<void> {
   await liveInterview(db, candidate, id, now);
   await db
     .update(interviews)
-    .set({ transcript: { transcript }, lastHeartbeatAt: new Date(), isActive: true })
+    // Lines arrive once the room runs: whatever stopped an earlier start is behind the candidate.
+    .set({ transcript: { transcript }, lastHeartbeatAt: new Date(), isActive: true, startProblem: null })
     .where(and(eq(interviews.id, id), eq(interviews.status, 'in_progress')));
 }
 

@@ -41,6 +41,7 @@ const listColumns = {
   candidateToken: interviews.candidateToken,
   linkExpiresAt: interviews.linkExpiresAt,
   source: interviews.source,
+  startProblem: interviews.startProblem,
 };
 type ListRow = Pick<InterviewRow, keyof typeof listColumns>;
 
@@ -109,8 +110,12 @@ export function toListItem(row: ListRow & { alternativeRequested?: boolean; invi
     linkExpiresAt: isPending ? (row.linkExpiresAt?.toISOString() ?? null) : null,
     linkExpired: isPending && row.linkExpiresAt !== null && row.linkExpiresAt.getTime() <= now.getTime(),
     source: row.source,
+    startProblem: shownStartProblem(row),
   };
 }
+
+/** A failed start matters while the interview is in progress; once it is submitted, it is history. */
+const shownStartProblem = (row: Pick<InterviewRow, 'status' | 'startProblem'>) => (row.status === 'in_progress' ? row.startProblem : null);
 
 /** `check`: a cached session to prove in the ownership query (readAsUser); `now`: the app's clock, for the links' expiry. */
 export async function listInterviews(db: Db, user: SessionUser, jobId: number, appUrl: string, check?: SessionCheck | null, now = new Date()): Promise<InterviewListItem[]> {
@@ -207,6 +212,7 @@ export function toDetail(row: InterviewRow): InterviewDetail {
     isActive: isInRoom(row),
     emailSent: row.emailSent,
     source: row.source,
+    startProblem: shownStartProblem(row),
     legalHold: row.legalHold,
     dataDeletedAt: row.dataDeletedAt?.toISOString() ?? null,
   };

@@ -4,7 +4,7 @@ import type { StartInterviewResult } from '@/contracts/candidate-room';
 import type { CandidateInterview } from '@/contracts/interviews';
 import type { CandidateJob } from '@/contracts/jobs';
 import type { InterviewRecorder } from '@/client/features/candidate-room/recording/types';
-import { useInterviewRecorder } from '@/client/features/candidate-room/recording/use-interview-recorder';
+import { RecorderError, useInterviewRecorder } from '@/client/features/candidate-room/recording/use-interview-recorder';
 import { useSpeechRecognition } from '@/client/hooks/use-speech-recognition';
 import { useSpeechSynthesis } from '@/client/hooks/use-speech-synthesis';
 import { ApiError } from '@/client/lib/api';
@@ -14,6 +14,7 @@ import { candidateInterviewQuery } from '../api/get-candidate-interview';
 import { requestFollowUp } from '../api/request-follow-up';
 import { sendHeartbeat } from '../api/send-heartbeat';
 import { fetchSpeech, rewordQuestion } from '../api/speech';
+import { reportStartProblem } from '../api/report-start-problem';
 import { startInterview } from '../api/start-interview';
 import { currentQuestion, initialState, isAnswering, MEDIA_ERROR, phaseOf, transition, UNSUPPORTED_BROWSER, viewOf } from '../state/interview-machine';
 import type { CurrentQuestion, FlowError, FlowView, InterviewEvent, Step, Turn, TurnPhase } from '../state/interview-machine';
@@ -123,6 +124,10 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     } catch (err) {
       const unsupported = isUnsupportedBrowserError(err);
       send({ type: 'FAILED', error: unsupported ? { kind: 'unsupported', message: UNSUPPORTED_BROWSER } : { kind: 'media', message: MEDIA_ERROR } });
+      // Only before the first line: the recruiter learns why the interview never got going, not of a camera lost mid-way.
+      if (transcript.current().length === 0) {
+        void reportStartProblem(interviewId, token, unsupported ? { reason: 'cannot_record' } : { reason: 'media_unavailable', code: err instanceof RecorderError ? err.code : 'recorder_error' });
+      }
       return;
     }
     timed.startClock();

@@ -1,15 +1,10 @@
+import type { RECORDER_ERROR_CODES } from '@/contracts/candidate-room';
+
 /** Recorder statuses, as the spec names them. */
 export type RecorderStatus = 'idle' | 'acquiring_media' | 'recording' | 'paused' | 'stopping' | 'stopped';
 
 /** Recorder error codes, as the spec names them. */
-export type RecorderErrorCode =
-  | 'media_aborted'
-  | 'permission_denied'
-  | 'no_specified_media_found'
-  | 'media_in_use'
-  | 'invalid_media_constraints'
-  | 'no_constraints'
-  | 'recorder_error';
+export type RecorderErrorCode = (typeof RECORDER_ERROR_CODES)[number];
 
 export interface UploadProgress {
   /** Bytes the recorder has produced in this page's segment and earlier unfinished segments. */

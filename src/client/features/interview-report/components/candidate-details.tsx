@@ -1,20 +1,9 @@
 import { useId } from 'react';
-import { Badge, type BadgeProps } from '@/client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { SourceBadge } from '@/client/components/source-badge';
 import type { CandidateSource } from '@/contracts/statuses';
-import { statusLabel } from '@/contracts/interviews';
-
-/** in_progress yellow, completed green, anything else grey. */
-function statusVariant(status: string): BadgeProps['variant'] {
-  if (status === 'completed') return 'success';
-  if (status === 'in_progress') return 'warning';
-  return 'secondary';
-}
-
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge variant={statusVariant(status)}>{statusLabel(status)}</Badge>;
-}
+import type { StartProblem } from '@/contracts/candidate-room';
+import { InterviewStatus } from '@/client/components/interview-status';
 
 interface CandidateDetailsProps {
   candidateName: string;
@@ -22,10 +11,12 @@ interface CandidateDetailsProps {
   status: string;
   /** Where the candidate came from (issue 17). */
   source?: CandidateSource | undefined;
+  /** Why the candidate's start failed in their browser, while the interview is in progress (issue 30). */
+  startProblem?: StartProblem | null;
 }
 
 /** The 'Candidate Details' card: name, email, the status badge and where the candidate came from. */
-export function CandidateDetails({ candidateName, email, status, source }: CandidateDetailsProps) {
+export function CandidateDetails({ candidateName, email, status, source, startProblem }: CandidateDetailsProps) {
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId}>
@@ -56,7 +47,7 @@ export function CandidateDetails({ candidateName, email, status, source }: Candi
           <div>
             <dt className="font-medium text-slate-500">Status</dt>
             <dd className="mt-1">
-              <StatusBadge status={status} />
+              <InterviewStatus status={status} startProblem={startProblem} />
             </dd>
           </div>
           {source ? (

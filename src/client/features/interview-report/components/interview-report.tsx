@@ -62,7 +62,7 @@ function Report({ interview }: { interview: InterviewDetail }) {
       <div className="space-y-6">
         <ReportHeader title={title} jobId={interview.jobId} />
         <DataDeletedBanner deletedAt={interview.dataDeletedAt} />
-        <CandidateDetails candidateName={interview.candidateName} email={interview.email} status={interview.status} source={interview.source} />
+        <CandidateDetails candidateName={interview.candidateName} email={interview.email} status={interview.status} source={interview.source} startProblem={interview.startProblem} />
         <ConsentCard interviewId={interview.id} jobId={interview.jobId} status={interview.status} />
         {isCompleted ? (
           <>

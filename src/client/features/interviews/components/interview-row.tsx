@@ -1,13 +1,14 @@
 import { Check, Clock, Copy, ExternalLink, Send, X } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'wouter';
-import { Badge, type BadgeProps } from '@/client/components/ui/badge';
+import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { SourceBadge } from '@/client/components/source-badge';
 import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/cn';
-import { statusLabel, type InterviewListItem } from '@/contracts/interviews';
+import type { InterviewListItem } from '@/contracts/interviews';
+import { InterviewStatus } from '@/client/components/interview-status';
 import { useResendInvitation } from '../api/resend-invitation';
 import type { JobId } from '../api/get-interviews';
 import { useCopyToClipboard } from '@/client/hooks/use-copy-to-clipboard';
@@ -56,7 +57,7 @@ export function InterviewRow({ row, jobId, isSelected, onToggle, newTabNoteId, c
       <td className="px-4 py-3 break-all text-slate-700">{row.email}</td>
       <td className="px-4 py-3">
         <span className="flex flex-wrap items-center gap-1.5">
-          <Badge variant={statusVariant(row.status)}>{statusLabel(row.status)}</Badge>
+          <InterviewStatus status={row.status} startProblem={row.startProblem} />
           <SourceBadge source={row.source} />
           {row.alternativeRequested ? (
             // The candidate asked for a person or an accommodation, and nobody has resolved it yet (decision 025):
@@ -204,8 +205,3 @@ function ResendButton({ jobId, row }: { jobId: JobId; row: InterviewListItem }) 
   );
 }
 
-function statusVariant(status: string): BadgeProps['variant'] {
-  if (status === 'completed') return 'success';
-  if (status === 'in_progress') return 'warning';
-  return 'secondary';
-}

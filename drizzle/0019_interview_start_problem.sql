@@ -1,0 +1,1 @@
+ALTER TABLE "interviews" ADD COLUMN "start_problem" jsonb;
