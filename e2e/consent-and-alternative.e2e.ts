@@ -64,6 +64,10 @@ it('the candidate reads the notice, cannot start without agreeing, and asks for 
     // The notice: an AI interviews and scores, on this job's criteria, nothing about the face or emotions; its version.
     const notice = page.getByRole('region', { name: 'About this AI interview' });
     await notice.waitFor();
+    // Its sections are one tap away (issue 30), the version in view.
+    expect(await notice.getByRole('heading', { level: 3 }).count()).toBe(0);
+    await notice.getByRole('button', { name: 'Read the full notice' }).click();
+    expect(await notice.getByRole('button', { name: 'Hide the full notice' }).getAttribute('aria-expanded')).toBe('true');
     expect(await notice.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
       'An AI interviews you',
       'What the AI evaluates',

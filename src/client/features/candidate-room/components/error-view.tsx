@@ -1,4 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { MessageCard } from './message-card';
 import { RoomFrame } from './room-frame';
@@ -7,10 +8,12 @@ interface ErrorViewProps {
   message: string;
   onRetry: () => void;
   isRetrying?: boolean;
+  /** What else the candidate can do, below Try Again (a start that failed in this browser: ask for an alternative). */
+  children?: ReactNode;
 }
 
 /** Title 'Error', the message and 'Try Again', which clears the error and carries on. */
-export function ErrorView({ message, onRetry, isRetrying = false }: ErrorViewProps) {
+export function ErrorView({ message, onRetry, isRetrying = false, children }: ErrorViewProps) {
   return (
     <RoomFrame>
       <MessageCard icon={<TriangleAlert className="text-red-500" />} title="Error">
@@ -20,6 +23,7 @@ export function ErrorView({ message, onRetry, isRetrying = false }: ErrorViewPro
         <Button onClick={onRetry} disabled={isRetrying}>
           Try Again
         </Button>
+        {children}
       </MessageCard>
     </RoomFrame>
   );

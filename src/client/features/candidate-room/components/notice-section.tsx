@@ -1,5 +1,5 @@
-import { ScrollText } from 'lucide-react';
-import { useId } from 'react';
+import { ChevronDown, ScrollText } from 'lucide-react';
+import { useId, useState } from 'react';
 import type { CandidateNotice } from '@/contracts/consent';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -13,9 +13,12 @@ interface NoticeSectionProps {
 /**
  * The notice about the AI interview (decision 025), word for word as the server keeps it: what the
  * candidate agrees to with the consent tick below. Its version is shown, as it is stored with the consent.
+ * Its sections are one tap away (issue 30): on a phone they were three screens before the consent box.
  */
 export function NoticeSection({ notice, isError, onRetry }: NoticeSectionProps) {
   const headingId = useId();
+  const sectionsId = useId();
+  const [isOpen, setOpen] = useState(false);
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
       <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
@@ -24,12 +27,19 @@ export function NoticeSection({ notice, isError, onRetry }: NoticeSectionProps) 
       </h2>
       {notice ? (
         <>
-          {notice.sections.map((section) => (
-            <div key={section.heading} className="space-y-1">
-              <h3 className="font-semibold text-slate-900">{section.heading}</h3>
-              <p>{section.text}</p>
-            </div>
-          ))}
+          <p>What the AI does and does not evaluate, what is recorded, who sees it, how long it is kept, and how to ask for another way.</p>
+          <Button type="button" variant="outline" size="sm" aria-expanded={isOpen} aria-controls={sectionsId} onClick={() => setOpen((open) => !open)}>
+            <ChevronDown className={isOpen ? 'rotate-180' : undefined} aria-hidden="true" />
+            {isOpen ? 'Hide the full notice' : 'Read the full notice'}
+          </Button>
+          <div id={sectionsId} hidden={!isOpen} className="space-y-3">
+            {notice.sections.map((section) => (
+              <div key={section.heading} className="space-y-1">
+                <h3 className="font-semibold text-slate-900">{section.heading}</h3>
+                <p>{section.text}</p>
+              </div>
+            ))}
+          </div>
           <p className="text-xs text-slate-500">Notice version {notice.version}</p>
         </>
       ) : isError ? (
