@@ -1,8 +1,9 @@
 /**
- * Lighthouse (default mobile settings, Debian's Chromium) on the landing page, the auth page, the
- * candidate's ready page and the recruiter dashboard of the built client, served by the API server
- * on a temporary embedded database, with the goals of issue 12 beside each figure.
- *   npm run bench:pages [-- --no-build] [-- --page=<name part>] [-- --save=<dir>]
+ * Lighthouse (Debian's Chromium) on the landing page, the auth page, the candidate's ready page and
+ * the recruiter dashboard of the built client, served by the API server on a temporary embedded
+ * database, with the goals of issues 12 and 30 beside each figure: each page with both presets,
+ * mobile (Lighthouse's default: a mid-range phone on a slow 4G link) and desktop.
+ *   npm run bench:pages [-- --no-build] [-- --page=<name part>] [-- --preset=mobile|desktop] [-- --save=<dir>]
  * Without --no-build the client is built into a temporary directory (dist/client is left alone);
  * with it, dist/client is served as it is. --page= measures only the pages whose name contains the
  * text (e.g. --page=candidate); --save= writes each Lighthouse report (JSON) into that directory. Loopback only; the server, Chromium and every temporary
@@ -14,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { freePort } from './bench-kit';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,6 +28,10 @@ const noBuild = process.argv.includes('--no-build');
 const argValue = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const onlyPage = argValue('page');
 const saveDir = argValue('save');
+const PRESETS = ['mobile', 'desktop'] as const;
+type Preset = (typeof PRESETS)[number];
+const onlyPreset = argValue('preset');
+if (onlyPreset && !PRESETS.includes(onlyPreset as Preset)) throw new Error(`--preset= is mobile or desktop, not ${onlyPreset}`);
 
 /** Issue 12's goals: performance >= 95 and accessibility 100 everywhere; a JavaScript budget (compressed KiB) for some pages. */
 interface Target {
@@ -35,6 +40,7 @@ interface Target {
   path: string;
   cookie?: string;
   jsBudgetKiB?: number;
+  preset?: Preset;
 }
 
 interface Measured {
@@ -220,7 +226,7 @@ async function runLighthouse(baseUrl: string, target: Target): Promise<Measured>
         maxWaitForLoad: 45_000,
         ...(target.cookie ? { extraHeaders: { Cookie: target.cookie } } : {}),
       };
-      return lighthouse(`${baseUrl}${target.path}`, flags);
+      return lighthouse(`${baseUrl}${target.path}`, flags, target.preset === 'desktop' ? desktopConfig : undefined);
     })();
     run.catch(() => undefined); // a run abandoned after the timeout must not become an unhandled rejection
     const timeout = new Promise<never>((_, reject) => {
@@ -276,7 +282,7 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'MISS');
 
 function printTable(rows: Measured[]) {
   const header = ['page', 'perf (>=95)', 'a11y (100)', 'LCP s', 'TBT ms', 'CLS', 'JS KiB compressed (goal)', 'JS KiB uncompressed'];
-  const widths = [22, 13, 12, 7, 8, 7, 28, 20];
+  const widths = [32, 13, 12, 7, 8, 7, 28, 20];
   const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 10)).join(' ').trimEnd();
   console.log(`\n${line(header)}`);
   console.log(line(widths.map((w) => '-'.repeat(w))));
@@ -339,7 +345,10 @@ async function main(): Promise<number> {
     { name: 'dashboard /dashboard', path: '/dashboard', cookie, jsBudgetKiB: 300 },
   ];
   const rows: Measured[] = [];
-  for (const target of targets.filter((t) => !onlyPage || t.name.includes(onlyPage))) {
+  const runs = targets
+    .filter((t) => !onlyPage || t.name.includes(onlyPage))
+    .flatMap((t) => PRESETS.filter((p) => !onlyPreset || p === onlyPreset).map((preset) => ({ ...t, name: `${t.name} (${preset})`, preset })));
+  for (const target of runs) {
     console.log(`Lighthouse: ${target.name} (${target.path.replace(/token=[^&]+/, 'token=…')})`);
     let measured = await runLighthouse(baseUrl, target);
     // Lighthouse's own transient failures (NO_NAVSTART, NO_FCP under load) ask for another run: one more, with its own time limit.
