@@ -77,6 +77,37 @@ describe('an MP4 recording', () => {
     expect(Buffer.from(files['recording-1.mp4']!).equals(data)).toBe(true);
   });
 
+  it("goes up as the room sends it from Safari: metadata filetype audio/mp4, length declared with the last bytes; played as audio/mp4", async () => {
+    const iv = await consentedInterview('Dana Reyes', false);
+    expect((await candidateCall('POST', `/api/interview/${iv.id}/start`, iv.token)).statusCode).toBe(200);
+    const b64 = (v: string) => Buffer.from(v).toString('base64');
+    const data = mp4(60_000);
+    // tus-js-client with uploadLengthDeferred, and the metadata tus-attempt.ts sends.
+    const created = await candidateCall('POST', '/api/uploads', iv.token, undefined, {
+      'tus-resumable': '1.0.0',
+      'upload-defer-length': '1',
+      'upload-metadata': `interviewId ${b64(String(iv.id))},segment ${b64('0')},filetype ${b64('audio/mp4')}`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const location = String(created.headers.location);
+    const patch = (offset: number, bytes: Buffer, last: boolean) =>
+      candidateCall('PATCH', location, iv.token, bytes, {
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        ...(last ? { 'upload-length': String(data.length) } : {}),
+      });
+    expect((await patch(0, data.subarray(0, 20_000), false)).statusCode).toBe(204);
+    expect((await patch(20_000, data.subarray(20_000), true)).statusCode).toBe(204);
+    const uploadId = location.split('/').pop()!;
+    const done = await t.app.inject({ method: 'POST', url: `/api/interview/${iv.id}/complete`, headers: { 'x-candidate-token': iv.token }, payload: { uploadIds: [uploadId], transcript } });
+    expect(done.statusCode, done.body).toBe(200);
+    const played = await owner.get(`/api/interview/${iv.id}/recording`);
+    expect(played.statusCode).toBe(200);
+    expect(played.headers['content-type']).toBe('audio/mp4');
+    expect(played.rawPayload.equals(data)).toBe(true);
+  });
+
   it('goes up by the one-shot upload, and an audio-only interview is played as audio/mp4', async () => {
     const iv = await consentedInterview('Ben Okafor', false);
     const data = mp4(40_000);

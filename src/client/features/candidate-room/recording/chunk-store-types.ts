@@ -3,7 +3,18 @@
  * browsers that are mid-interview: their fields keep their names and meaning (decision 020).
  */
 
-export type RecordingFiletype = 'video/webm' | 'audio/webm';
+/** What a segment holds: WebM, or MP4 where the browser records no WebM (Safari, iPhones; decision 047). */
+export type RecordingFiletype = 'video/webm' | 'audio/webm' | 'video/mp4' | 'audio/mp4';
+
+/**
+ * A segment's type from the recorder's mime type ('video/mp4; codecs=avc1.4d002a,mp4a' → 'video/mp4').
+ * A type naming neither container (a browser default not reported before recording) is taken for
+ * WebM: the server tells the format by the recording's first bytes, not by this (decision 045).
+ */
+export function recordingFiletype(mimeType: string, video: boolean): RecordingFiletype {
+  const container = /^(?:video|audio)\/mp4\b/i.test(mimeType.trim()) ? 'mp4' : 'webm';
+  return `${video ? 'video' : 'audio'}/${container}`;
+}
 
 export interface SegmentRecord {
   interviewId: number;
@@ -28,8 +39,17 @@ export interface ChunkRecord {
   /** Byte range [start, end) of the segment's stream. */
   start: number;
   end: number;
-  data: Blob;
+  /**
+   * The bytes. The IndexedDB store writes an ArrayBuffer (WebKit refuses Blobs in some sessions,
+   * decision 047); chunks stored by earlier versions are Blobs, and the memory store keeps Blobs.
+   */
+  data: ChunkData;
 }
+
+export type ChunkData = Blob | ArrayBuffer;
+
+/** A chunk's length in bytes, Blob or ArrayBuffer. */
+export const chunkSize = (data: ChunkData): number => (data instanceof ArrayBuffer ? data.byteLength : data.size);
 
 /** The bytes asked for were already deleted (acknowledged) or never stored. */
 export class MissingBytesError extends Error {

@@ -1,6 +1,6 @@
 /**
  * Where the recording waits until the server has it: per interview, one record per segment (one
- * segment per page load) and the recorder's chunks as byte ranges of that segment's WebM stream,
+ * segment per page load) and the recorder's chunks as byte ranges of that segment's WebM or MP4 stream,
  * in IndexedDB (idb-chunk-store.ts). A chunk is deleted only once the server has acknowledged every
  * byte of it (segment-records.ts), so a reload, a dropped connection or a server restart loses
  * nothing. Where IndexedDB cannot be opened (some private modes), an in-memory store with the same
@@ -11,7 +11,8 @@ import { IndexedDbChunkStore } from './idb-chunk-store';
 import { MemoryChunkStore } from './memory-chunk-store';
 
 export { MissingBytesError } from './chunk-store-types';
-export type { ChunkRecord, ChunkStore, RecordingFiletype, SegmentRecord } from './chunk-store-types';
+export { recordingFiletype } from './chunk-store-types';
+export type { ChunkData, ChunkRecord, ChunkStore, RecordingFiletype, SegmentRecord } from './chunk-store-types';
 export { MemoryChunkStore } from './memory-chunk-store';
 
 let shared: Promise<ChunkStore> | null = null;

@@ -1,6 +1,6 @@
 import type { RecorderErrorCode } from './types';
 
-/** No MediaRecorder (or no getUserMedia, or no WebM support): the UI shows 'Unsupported Browser'. */
+/** No MediaRecorder (or no getUserMedia): the UI shows 'Unsupported Browser'. */
 export class UnsupportedBrowserError extends Error {
   constructor() {
     super('Unsupported Browser');
@@ -55,9 +55,21 @@ export function isRecordingSupported(): boolean {
   );
 }
 
-/** The MediaRecorder mime type: WebM (the server accepts nothing else), VP8 + Opus when possible. */
+/** What the room asks MediaRecorder for, best first: WebM VP8/Opus (the spec's), then MP4 H.264/AAC (Safari, iPhones). */
+export const RECORDING_MIME_TYPES = {
+  video: ['video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4;codecs=avc1,mp4a', 'video/mp4'],
+  audio: ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4;codecs=mp4a', 'audio/mp4'],
+} as const;
+
+/**
+ * The MediaRecorder mime type to record with (decision 047): the first of RECORDING_MIME_TYPES the
+ * browser says it records; '' when it names none of them (or cannot say) but has MediaRecorder:
+ * record in the browser's own default (`new MediaRecorder(stream, { mimeType: '' })`; the type is
+ * then the recorder's `mimeType`). null: this browser cannot record (no MediaRecorder). Compare
+ * with `=== null`: '' means it can.
+ */
 export function pickMimeType(video: boolean): string | null {
-  const candidates = video ? ['video/webm;codecs=vp8,opus', 'video/webm'] : ['audio/webm;codecs=opus', 'audio/webm'];
-  if (typeof MediaRecorder.isTypeSupported !== 'function') return candidates[0] ?? null;
-  return candidates.find((type) => MediaRecorder.isTypeSupported(type)) ?? null;
+  if (typeof MediaRecorder !== 'function') return null;
+  if (typeof MediaRecorder.isTypeSupported !== 'function') return '';
+  return RECORDING_MIME_TYPES[video ? 'video' : 'audio'].find((type) => MediaRecorder.isTypeSupported(type)) ?? '';
 }

@@ -132,12 +132,19 @@ export class IndexedDbChunkStore implements ChunkStore {
     return (await this.listSegments(interviewId)).filter((s) => !s.finished);
   }
 
+  /**
+   * Stores the chunk's bytes as an ArrayBuffer: WebKit's IndexedDB refuses Blobs in some sessions
+   * ("Error preparing Blob/File data to be stored in object store", seen under WebDriver) while it
+   * stores ArrayBuffers everywhere (decision 047). The bytes are read before the transaction opens:
+   * an IndexedDB transaction commits by itself while a step awaits anything else.
+   */
   async appendChunk(interviewId: number, segment: number, data: Blob): Promise<SegmentRecord> {
+    const bytes = await data.arrayBuffer();
     const record = await this.write(async (tx) => {
       const segments = tx.objectStore('segments');
       const found = await segments.get([interviewId, segment]);
       if (!found) return undefined;
-      const appended = appendChunk(found, data);
+      const appended = appendChunk(found, bytes);
       await Promise.all([tx.objectStore('chunks').put(appended.chunk), segments.put(appended.record)]);
       return appended.record;
     });

@@ -3,7 +3,7 @@
  * SegmentRecording per start() (MediaRecorder into the chunk store), and the segments' uploads
  * (SegmentUploads). The hook subscribes to it with useSyncExternalStore.
  */
-import { openChunkStore, type ChunkStore } from './chunk-store';
+import { openChunkStore, recordingFiletype, type ChunkStore } from './chunk-store';
 import { ChunkWriter } from './chunk-writer';
 import { deferred } from './deferred';
 import { isRecordingSupported, pickMimeType, RecorderError, UnsupportedBrowserError } from './errors';
@@ -181,8 +181,9 @@ export class RecorderController {
     if (this.active && !this.active.stopRequested) return;
     if (!isRecordingSupported()) throw new UnsupportedBrowserError();
     const config = this.config;
+    // WebM, else MP4 (Safari), else the browser's own default: '' (decision 047).
     const mimeType = pickMimeType(config.video);
-    if (!mimeType) throw new UnsupportedBrowserError();
+    if (mimeType === null) throw new UnsupportedBrowserError();
 
     let live = this.liveStream();
     if (live && live.getVideoTracks().length > 0 !== config.video) {
@@ -202,12 +203,12 @@ export class RecorderController {
 
     let recorder: MediaRecorder;
     try {
-      recorder = new MediaRecorder(stream, { mimeType });
+      recorder = new MediaRecorder(stream, mimeType ? { mimeType } : {});
     } catch (err) {
       this.state.set({ error: 'recorder_error' });
       throw new RecorderError('recorder_error', err);
     }
-    const record = await store.createSegment(this.interviewId, segment, config.video ? 'video/webm' : 'audio/webm');
+    const record = await store.createSegment(this.interviewId, segment, recordingFiletype(recorder.mimeType || mimeType, config.video));
     if (!this.mounted) {
       await store.deleteSegment(this.interviewId, segment);
       throw new RecorderError('media_aborted');

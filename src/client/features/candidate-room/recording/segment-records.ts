@@ -3,7 +3,7 @@
  * in-memory store: where a chunk goes, which chunks the server's acknowledgement lets us delete,
  * and how a byte range is put together from the chunks still stored.
  */
-import { MissingBytesError, type ChunkRecord, type RecordingFiletype, type SegmentRecord } from './chunk-store-types';
+import { chunkSize, MissingBytesError, type ChunkData, type ChunkRecord, type RecordingFiletype, type SegmentRecord } from './chunk-store-types';
 
 export function newSegmentRecord(interviewId: number, segment: number, filetype: RecordingFiletype): SegmentRecord {
   return { interviewId, segment, filetype, uploadUrl: null, finished: false, recordingDone: false, nextByte: 0, uploadedBytes: 0 };
@@ -13,10 +13,10 @@ export function newSegmentRecord(interviewId: number, segment: number, filetype:
  * A recorder chunk goes at the segment's end: its bytes are [nextByte, nextByte + size). A segment
  * whose recording is done takes no more bytes (a late chunk would follow the declared end).
  */
-export function appendChunk(record: SegmentRecord, data: Blob): { record: SegmentRecord; chunk: ChunkRecord } {
+export function appendChunk(record: SegmentRecord, data: ChunkData): { record: SegmentRecord; chunk: ChunkRecord } {
   if (record.recordingDone) throw new Error(`Segment ${record.segment} is already complete`);
   const { interviewId, segment, nextByte: start } = record;
-  const chunk: ChunkRecord = { interviewId, segment, start, end: start + data.size, data };
+  const chunk: ChunkRecord = { interviewId, segment, start, end: start + chunkSize(data), data };
   return { record: { ...record, nextByte: chunk.end }, chunk };
 }
 
@@ -45,13 +45,13 @@ export function firstStoredByte(firstChunkStart: number | undefined, record: Seg
 }
 
 /**
- * The bytes [start, end) out of `chunks` (sorted by start), end clamped to what was recorded.
+ * The bytes [start, end) out of `chunks` (sorted by start, Blobs or ArrayBuffers), end clamped to what was recorded.
  * Throws MissingBytesError when a byte of the range is no longer (or never was) stored.
  */
 export function readRange(chunks: ChunkRecord[], record: SegmentRecord | undefined, start: number, end: number): Blob {
   const to = Math.min(end, record?.nextByte ?? 0);
   if (to <= start) return new Blob([]);
-  const parts: Blob[] = [];
+  const parts: ChunkData[] = [];
   let cursor = start;
   for (const chunk of chunks) {
     if (chunk.end <= cursor || chunk.start >= to) continue;
