@@ -1,10 +1,9 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Archive, ArchiveRestore, ChevronDown, Copy, LayoutTemplate, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Job } from '@/contracts/jobs';
 import { Button } from '@/client/components/ui/button';
-import { cn } from '@/client/lib/cn';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/client/components/ui/dropdown-menu';
 import { useDeleteJob } from '../api/delete-job';
 import { useDuplicateJob } from '../api/duplicate-job';
 import { useSetJobClosed } from '../api/set-job-closed';
@@ -16,16 +15,10 @@ type OpenDialog = 'edit' | 'template' | 'close' | 'delete' | null;
 
 function MenuItem({ icon: Icon, label, onSelect, destructive }: { icon: LucideIcon; label: string; onSelect: () => void; destructive?: boolean }) {
   return (
-    <DropdownMenu.Item
-      onSelect={onSelect}
-      className={cn(
-        'flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
-        destructive ? 'text-red-700 data-[highlighted]:bg-red-50' : 'text-slate-800 data-[highlighted]:bg-slate-100',
-      )}
-    >
-      <Icon className="size-4 shrink-0" aria-hidden="true" />
+    <DropdownMenuItem onSelect={onSelect} destructive={destructive}>
+      <Icon aria-hidden="true" />
       {label}
-    </DropdownMenu.Item>
+    </DropdownMenuItem>
   );
 }
 
@@ -51,40 +44,35 @@ export function JobActionsMenu({ job }: { job: Job }) {
 
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
           <Button variant="outline" disabled={duplicate.isPending || setClosed.isPending}>
             Actions
             <ChevronDown aria-hidden="true" />
           </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            onCloseAutoFocus={(event) => {
-              if (openingDialog.current) event.preventDefault();
-              openingDialog.current = false;
-            }}
-            className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
-          >
-            <MenuItem icon={Pencil} label="Edit details" onSelect={() => open('edit')} />
-            <MenuItem
-              icon={Copy}
-              label="Duplicate"
-              onSelect={() => duplicate.mutate(undefined, { onSuccess: (copy) => navigate(`/job/${copy.id}`) })}
-            />
-            <MenuItem icon={LayoutTemplate} label="Save as template" onSelect={() => open('template')} />
-            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-            {isClosed ? (
-              <MenuItem icon={ArchiveRestore} label="Reopen job" onSelect={() => setClosed.mutate(false)} />
-            ) : (
-              <MenuItem icon={Archive} label="Close job" onSelect={() => open('close')} />
-            )}
-            {job.num_of_interviews === 0 ? <MenuItem icon={Trash2} label="Delete job" destructive onSelect={() => open('delete')} /> : null}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          onCloseAutoFocus={(event) => {
+            if (openingDialog.current) event.preventDefault();
+            openingDialog.current = false;
+          }}
+        >
+          <MenuItem icon={Pencil} label="Edit details" onSelect={() => open('edit')} />
+          <MenuItem
+            icon={Copy}
+            label="Duplicate"
+            onSelect={() => duplicate.mutate(undefined, { onSuccess: (copy) => navigate(`/job/${copy.id}`) })}
+          />
+          <MenuItem icon={LayoutTemplate} label="Save as template" onSelect={() => open('template')} />
+          <DropdownMenuSeparator />
+          {isClosed ? (
+            <MenuItem icon={ArchiveRestore} label="Reopen job" onSelect={() => setClosed.mutate(false)} />
+          ) : (
+            <MenuItem icon={Archive} label="Close job" onSelect={() => open('close')} />
+          )}
+          {job.num_of_interviews === 0 ? <MenuItem icon={Trash2} label="Delete job" destructive onSelect={() => open('delete')} /> : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
 
       <EditJobDialog job={job} open={dialog === 'edit'} onOpenChange={onOpenChange} />
       <SaveTemplateDialog job={job} open={dialog === 'template'} onOpenChange={onOpenChange} />
