@@ -26,7 +26,7 @@ function Panel({ title, description, children }: { title: string; description: s
         <CardTitle as="h2">{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className="overflow-x-auto">{children}</CardContent>
+      <CardContent className="relative overflow-x-auto">{children}</CardContent>
     </Card>
   );
 }

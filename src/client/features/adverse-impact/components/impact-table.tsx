@@ -2,13 +2,14 @@ import { TriangleAlert } from 'lucide-react';
 import { Badge } from '@/client/components/ui/badge';
 import { formatImpactRatio, formatRate, IMPACT_RATIO_THRESHOLD, type ImpactDimension, type ImpactGroup } from '@/contracts/adverse-impact';
 import { DIMENSION_TITLES, MEASURE_TEXTS, SMALL_GROUP_TEXT, type Measure } from './labels';
+import { TableScroll } from '@/client/components/ui/table-scroll';
 
 /** Every category with its applicants, rate, impact ratio and flag; the unknowns last, counted but not included. */
 export function ImpactTable({ dimension, measure }: { dimension: ImpactDimension; measure: Measure }) {
   const texts = MEASURE_TEXTS[measure];
   const { unknown } = dimension;
   return (
-    <div className="overflow-x-auto">
+    <TableScroll>
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">
           {texts.rate} by {DIMENSION_TITLES[dimension.dimension].toLowerCase()}
@@ -64,7 +65,7 @@ export function ImpactTable({ dimension, measure }: { dimension: ImpactDimension
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -7,6 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { describeError } from '@/client/lib/error-messages';
 import { useRevokeApiKey } from '../api/manage-api-keys';
+import { TableScroll } from '@/client/components/ui/table-scroll';
 
 /** A day and time as the viewer's locale writes it. */
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -20,7 +21,7 @@ export function ApiKeysTable({ keys }: { keys: ApiKey[] }) {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   if (keys.length === 0) return <p className="text-sm text-slate-600">No API keys yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    <TableScroll>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">API keys</caption>
         <thead className="text-slate-600">
@@ -63,7 +64,7 @@ export function ApiKeysTable({ keys }: { keys: ApiKey[] }) {
         </tbody>
       </table>
       <RevokeApiKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />
-    </div>
+    </TableScroll>
   );
 }
 

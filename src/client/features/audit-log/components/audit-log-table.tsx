@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { AuditEntryView } from '@/contracts/audit';
+import { TableScroll } from '@/client/components/ui/table-scroll';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -24,7 +25,7 @@ function Subject({ entry }: { entry: AuditEntryView }) {
 /** The entries, newest first: when (in the viewer's time zone), what, who, about what, and the details in words. */
 export function AuditLogTable({ entries, caption }: { entries: AuditEntryView[]; caption: string }) {
   return (
-    <div className="overflow-x-auto">
+    <TableScroll>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-slate-600">
@@ -61,6 +62,6 @@ export function AuditLogTable({ entries, caption }: { entries: AuditEntryView[];
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

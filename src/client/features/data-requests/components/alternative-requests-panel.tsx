@@ -35,7 +35,7 @@ export function AlternativeRequestsPanel() {
             : `${open} request${open === 1 ? '' : 's'} from candidates for an interview with a person or an accommodation ${open === 1 ? 'is' : 'are'} waiting. Contact the candidate, arrange it, then mark the request resolved.`}
         </CardDescription>
       </CardHeader>
-      <CardContent className="overflow-x-auto">
+      <CardContent className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="text-slate-600">
             <tr>

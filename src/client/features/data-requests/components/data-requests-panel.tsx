@@ -60,7 +60,7 @@ export function DataRequestsPanel() {
             : `${open.length} candidate${open.length === 1 ? ' has' : 's have'} asked for their data to be deleted. Each request is carried out by itself at its deadline unless a legal hold keeps it; you can delete the data sooner from the interview report or the screening result.`}
         </CardDescription>
       </CardHeader>
-      <CardContent className="overflow-x-auto">
+      <CardContent className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="text-slate-600">
             <tr>

@@ -12,7 +12,7 @@ export function previewSummary(preview: ImportPreview): string {
 /** Every row of the file as the server read it: rows with errors in red with what is wrong, rows left out in grey. */
 export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
   return (
-    <div className="max-h-80 overflow-auto rounded-lg border border-slate-200">
+    <div className="relative max-h-80 overflow-auto rounded-lg border border-slate-200">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">The rows of the file, with the problems found in each</caption>
         <thead className="sticky top-0 bg-slate-50 text-slate-700">

@@ -39,7 +39,7 @@ export function InterviewRow({ row, jobId, isSelected, onToggle, newTabNoteId, c
       data-state={isSelected ? 'selected' : undefined}
       onClick={onToggle}
       className={cn(
-        'cursor-pointer border-b border-slate-100 transition-colors last:border-b-0 hover:bg-slate-50',
+        'group cursor-pointer border-b border-slate-100 transition-colors last:border-b-0 hover:bg-slate-50',
         isSelected && 'bg-brand-50 hover:bg-brand-50',
       )}
     >
@@ -51,10 +51,23 @@ export function InterviewRow({ row, jobId, isSelected, onToggle, newTabNoteId, c
           onCheckedChange={onToggle}
         />
       </td>
-      <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+      {/*
+        The name stays on screen while a narrow screen scrolls the table sideways, and below `sm` the
+        status is shown under it too (hidden from screen readers, which read the Status column): decision 048.
+      */}
+      <th
+        scope="row"
+        className={cn(
+          'sticky left-0 z-10 min-w-32 bg-white px-4 py-3 font-medium break-words text-slate-900 transition-colors group-hover:bg-slate-50',
+          isSelected && 'bg-brand-50 group-hover:bg-brand-50',
+        )}
+      >
         {row.candidateName}
+        <span aria-hidden="true" className="mt-1 flex sm:hidden">
+          <Badge variant={statusVariant(row.status)}>{statusLabel(row.status)}</Badge>
+        </span>
       </th>
-      <td className="px-4 py-3 break-all text-slate-700">{row.email}</td>
+      <td className="min-w-44 px-4 py-3 break-all text-slate-700">{row.email}</td>
       <td className="px-4 py-3">
         <span className="flex flex-wrap items-center gap-1.5">
           <InterviewStatus status={row.status} startProblem={row.startProblem} />

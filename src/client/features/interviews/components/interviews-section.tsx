@@ -11,6 +11,7 @@ import { useRowSelection } from '../hooks/use-row-selection';
 import { CreateInterviewDialog } from './create-interview-dialog';
 import { InterviewRow } from './interview-row';
 import { SendEmailDialog } from './send-email-dialog';
+import { TableScroll } from '@/client/components/ui/table-scroll';
 
 export interface InterviewsSectionProps {
   jobId: JobId | undefined;
@@ -100,7 +101,7 @@ export function InterviewsSection({ jobId, jobTitle, companyName, videoRecording
           No interviews yet
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <TableScroll className="rounded-lg border border-slate-200 bg-white">
           <span id={NEW_TAB_NOTE_ID} hidden>
             Opens in a new tab
           </span>
@@ -118,7 +119,7 @@ export function InterviewsSection({ jobId, jobTitle, companyName, videoRecording
                     onCheckedChange={(checked) => selection.setAll(checked === true)}
                   />
                 </th>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-4 py-3 font-medium">
                   Candidate Name
                 </th>
                 <th scope="col" className="px-4 py-3 font-medium">
@@ -155,7 +156,7 @@ export function InterviewsSection({ jobId, jobTitle, companyName, videoRecording
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <CreateInterviewDialog open={isCreateOpen} onOpenChange={setIsCreateOpen} jobId={jobId} videoRecording={videoRecording} />

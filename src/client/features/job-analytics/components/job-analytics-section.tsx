@@ -65,7 +65,8 @@ function AnalyticsBody({ jobId, data, isRefreshing }: { jobId: JobId; data: JobA
         <Tile label="Average score" value={data.averageOverall === null ? null : `${Math.round(data.averageOverall)}/100`} />
       </dl>
 
-      <div className="grid gap-4 lg:grid-cols-3">
+      {/* grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: the chart scrolls in its own box on a phone rather than widening the page. */}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Panel title="Score distribution" description={scoresNote(data.adjusted, 'Overall scores of completed interviews')} className="lg:col-span-2">
           {data.completed === 0 ? (
             <EmptyNote>No completed interviews yet.</EmptyNote>

@@ -30,7 +30,7 @@ export function ScoreDistributionChart({ buckets }: { buckets: JobAnalytics['sco
         tabIndex={0}
         role="region"
         aria-label="Score distribution chart"
-        className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="relative overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <ol className="flex min-w-[22rem] items-end gap-1.5 border-b border-slate-200">
           {buckets.map((bucket) => {

@@ -50,7 +50,7 @@ export function JobsSection({ canCreate = true }: { canCreate?: boolean }) {
           </Button>
         ) : null}
       </div>
-      <Card className="overflow-x-auto">
+      <Card className="relative overflow-x-auto">
         {isLoading ? (
           <div className="flex justify-center p-10">
             <Spinner className="size-6" label="Loading jobs" />

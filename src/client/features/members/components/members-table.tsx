@@ -9,6 +9,7 @@ import { useChangeMemberRole } from '../api/manage-members';
 import { dateFormat } from '../lib/format';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { selectClass } from '@/client/components/ui/select-class';
+import { TableScroll } from '@/client/components/ui/table-scroll';
 
 interface MembersTableProps {
   members: Member[];
@@ -21,7 +22,7 @@ interface MembersTableProps {
 export function MembersTable({ members, canManage, companyName }: MembersTableProps) {
   const [removing, setRemoving] = useState<Member | null>(null);
   return (
-    <div className="overflow-x-auto">
+    <TableScroll>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Members of {companyName}</caption>
         <thead className="text-slate-600">
@@ -61,7 +62,7 @@ export function MembersTable({ members, canManage, companyName }: MembersTablePr
         </tbody>
       </table>
       <RemoveMemberDialog member={removing} companyName={companyName} onClose={() => setRemoving(null)} />
-    </div>
+    </TableScroll>
   );
 }
 

@@ -6,6 +6,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { describeError } from '@/client/lib/error-messages';
 import { useRevokeInvitation } from '../api/manage-members';
 import { dateFormat } from '../lib/format';
+import { TableScroll } from '@/client/components/ui/table-scroll';
 
 /** The invitations not yet accepted (owners): to whom, which role, when sent, until when, and Revoke. */
 export function OpenInvitations({ invitations }: { invitations: OpenInvitation[] }) {
@@ -17,7 +18,7 @@ export function OpenInvitations({ invitations }: { invitations: OpenInvitation[]
       onError: (failure) => toast({ title: 'Invitation not revoked', description: describeError(failure), variant: 'destructive' }),
     });
   return (
-    <div className="overflow-x-auto">
+    <TableScroll>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Open invitations</caption>
         <thead className="text-slate-600">
@@ -64,6 +65,6 @@ export function OpenInvitations({ invitations }: { invitations: OpenInvitation[]
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -3,6 +3,7 @@ import type { ScreeningCall } from '@/contracts/phone-call-results';
 import { statusLabel } from '@/contracts/interviews';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { formatDateTime } from '../lib/time';
+import { TableScroll } from '@/client/components/ui/table-scroll';
 
 function formatDuration(seconds: number | null): string {
   if (seconds === null) return '—';
@@ -26,7 +27,7 @@ export function CallsCard({ calls }: { calls: ScreeningCall[] }) {
         {calls.length === 0 ? (
           <p className="text-sm text-slate-600">No calls yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll>
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-500">
                 <tr>
@@ -66,7 +67,7 @@ export function CallsCard({ calls }: { calls: ScreeningCall[] }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </CardContent>
     </Card>

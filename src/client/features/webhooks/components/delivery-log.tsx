@@ -8,6 +8,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { describeError } from '@/client/lib/error-messages';
 import { useRedeliver, useWebhookDeliveries } from '../api/webhooks';
 import { timeFormat } from '../lib/format';
+import { TableScroll } from '@/client/components/ui/table-scroll';
 
 const STATUS_BADGE: Record<WebhookDeliveryStatus, BadgeProps['variant']> = { pending: 'warning', succeeded: 'success', failed: 'destructive' };
 
@@ -47,7 +48,7 @@ export function DeliveryLog({ endpointId, label }: { endpointId: number; label: 
       },
     );
   return (
-    <div className="overflow-x-auto">
+    <TableScroll>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{label}</caption>
         <thead className="text-slate-600">
@@ -100,6 +101,6 @@ export function DeliveryLog({ endpointId, label }: { endpointId: number; label: 
         </tbody>
       </table>
       {deliveries.data.length >= WEBHOOK_LOG_LIMIT ? <p className="mt-2 text-sm text-slate-600">The newest {WEBHOOK_LOG_LIMIT} deliveries are shown.</p> : null}
-    </div>
+    </TableScroll>
   );
 }
