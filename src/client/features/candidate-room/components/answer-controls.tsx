@@ -4,6 +4,8 @@ import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Label } from '@/client/components/ui/label';
 import { Textarea } from '@/client/components/ui/textarea';
+import { useIsTouchScreen } from '../hooks/use-is-touch-screen';
+import { answerHints } from '../utils/answer-hints';
 
 interface AnswerControlsProps {
   isTyping: boolean;
@@ -26,6 +28,8 @@ export function AnswerControls(props: AnswerControlsProps) {
   const { isTyping, typedAnswer, onTypedAnswerChange, canEndResponse, onEndResponse, preferTyping, onPreferTypingChange, canSpeak } = props;
   const answerId = useId();
   const typingId = useId();
+  const hints = answerHints({ isTyping, isTouchScreen: useIsTouchScreen() });
+  const hintId = `${answerId}-hint`;
 
   // Space ends a response, unless focus is somewhere Space already means something (typing, a button).
   useEffect(() => {
@@ -56,21 +60,25 @@ export function AnswerControls(props: AnswerControlsProps) {
               }
             }}
             rows={5}
-            aria-describedby={`${answerId}-hint`}
+            aria-describedby={hints.ctrlEnter ? hintId : undefined}
           />
-          <p id={`${answerId}-hint`} className="text-xs text-slate-500">
-            Press Ctrl+Enter (⌘+Enter on a Mac) or select End Response to send your answer.
-          </p>
+          {hints.ctrlEnter ? (
+            <p id={hintId} className="text-xs text-slate-500">
+              Press Ctrl+Enter (⌘+Enter on a Mac) or select End Response to send your answer.
+            </p>
+          ) : null}
         </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button size="lg" onClick={onEndResponse} disabled={!canEndResponse}>
           End Response
         </Button>
-        <p className="text-sm text-slate-600">
-          Tip: press the <kbd className="rounded border border-slate-300 bg-slate-100 px-1.5 py-0.5 font-mono text-xs">Space</kbd> key to end
-          your response.
-        </p>
+        {hints.space ? (
+          <p className="text-sm text-slate-600">
+            Tip: press the <kbd className="rounded border border-slate-300 bg-slate-100 px-1.5 py-0.5 font-mono text-xs">Space</kbd> key to
+            end your response.
+          </p>
+        ) : null}
       </div>
       {canSpeak ? (
         <div className="flex items-center gap-2">

@@ -1,4 +1,5 @@
 import { Circle } from 'lucide-react';
+import { useEffect } from 'react';
 import type { InterviewFlow } from '../hooks/use-interview-flow';
 import { AnswerControls } from './answer-controls';
 import { MediaPreview } from './media-preview';
@@ -30,12 +31,17 @@ function HeaderStatus({ jobTitle, isRecording }: { jobTitle: string; isRecording
 /** The interview itself: the candidate's camera, the question, the answer controls, and the live transcript beside (or below). */
 export function InProgressView({ flow, candidateName, jobTitle }: InProgressViewProps) {
   const { recorder } = flow;
+  // The ready page is long and its 'Ready to Start' button at its end: the interview opens at its top, not where that page was scrolled to.
+  // A block, not `() => window.scrollTo(…)`: current Chromium returns a promise from scrollTo, and React would call it as the clean-up.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <RoomFrame centered={false} aside={<HeaderStatus jobTitle={jobTitle} isRecording={recorder.status === 'recording'} />}>
       <h1 className="sr-only">Your AI Interview</h1>
-      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:h-[calc(100vh-4rem)] lg:flex-row lg:overflow-hidden">
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:min-h-0 lg:flex-row lg:overflow-hidden">
         <div className="flex-1 space-y-4 p-4 lg:overflow-y-auto lg:p-6">
-          <MediaPreview stream={recorder.stream} video={flow.video} className="mx-auto max-w-3xl" />
+          <MediaPreview stream={recorder.stream} video={flow.video} compact={flow.isTyping} className="mx-auto max-w-3xl" />
           <div className="mx-auto max-w-3xl space-y-4">
             <QuestionCard view={flow.view} current={flow.current} totalQuestions={flow.totalQuestions} phase={flow.phase} isTyping={flow.isTyping} />
             <AnswerControls

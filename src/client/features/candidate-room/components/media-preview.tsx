@@ -7,11 +7,13 @@ interface MediaPreviewProps {
   stream: MediaStream | null;
   /** False for an audio-only interview: no camera, just the microphone's level. */
   video: boolean;
+  /** A smaller camera picture, leaving the room's height to the answer box (typed answers). */
+  compact?: boolean;
   className?: string;
 }
 
 /** The candidate's own camera (muted, mirrored like a mirror) and microphone level. */
-export function MediaPreview({ stream, video, className }: MediaPreviewProps) {
+export function MediaPreview({ stream, video, compact = false, className }: MediaPreviewProps) {
   const element = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -30,7 +32,7 @@ export function MediaPreview({ stream, video, className }: MediaPreviewProps) {
           autoPlay
           playsInline
           aria-label="Your camera preview"
-          className="aspect-video max-h-[45vh] w-full -scale-x-100 rounded-lg bg-slate-900 object-cover"
+          className={cn('aspect-video w-full -scale-x-100 rounded-lg bg-slate-900 object-cover', compact ? 'max-h-[30vh]' : 'max-h-[45vh]')}
         />
       ) : (
         <div className="flex aspect-[4/1] min-h-24 w-full flex-col items-center justify-center gap-1 rounded-lg bg-slate-900 text-slate-100">
