@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import type { TranscriptEntry } from '../src/contracts/ai';
 import type { CandidateNoticeView } from '../src/contracts/consent';
 import type { CreatedInterview, InterviewDetail } from '../src/contracts/interviews';
@@ -246,9 +246,13 @@ function installScriptedSpeechRecognition() {
   } satisfies ScriptedSpeech;
 }
 
-/** A fresh context for the candidate on `baseUrl`, recording captured; `speech` adds the scripted recogniser. */
-export async function newRoomContext(browser: Browser, baseUrl: string, opts: { speech?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl });
+/** A fresh context for the candidate on `baseUrl`, recording captured; `speech` adds the scripted recogniser, `device` a screen (e.g. a phone's). */
+export async function newRoomContext(
+  browser: Browser,
+  baseUrl: string,
+  opts: { speech?: boolean; device?: BrowserContextOptions } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...opts.device, baseURL: baseUrl });
   context.setDefaultTimeout(10_000);
   await context.addInitScript(captureRecorderOutput);
   if (opts.speech) await context.addInitScript(installScriptedSpeechRecognition);
