@@ -32,7 +32,7 @@ const newInterview = async () => {
   return { id: created.id, token };
 };
 const asCandidate = (iv: { id: number; token: string }, method: 'POST' | 'PUT', path: string, payload?: unknown, userAgent = IPHONE) =>
-  t.app.inject({ method, url: `/api/interview/${iv.id}${path}`, headers: { 'x-candidate-token': iv.token, 'user-agent': userAgent }, ...(payload ? { payload: payload as object } : {}) });
+  t.app.inject({ method, url: `/api/interview/${iv.id}${path}`, headers: { 'x-candidate-token': iv.token, 'user-agent': userAgent }, ...(payload ? { payload: payload } : {}) });
 const listed = async (id: number) => (await owner.get(`/api/job/${job.id}/interview`)).json<InterviewListItem[]>().find((i) => i.id === id)!;
 const detail = async (id: number) => (await owner.get(`/api/interview/${id}`)).json<InterviewDetail>();
 

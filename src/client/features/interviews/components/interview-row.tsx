@@ -64,7 +64,7 @@ export function InterviewRow({ row, jobId, isSelected, onToggle, newTabNoteId, c
       >
         {row.candidateName}
         <span aria-hidden="true" className="mt-1 flex sm:hidden">
-          <Badge variant={statusVariant(row.status)}>{statusLabel(row.status)}</Badge>
+          <InterviewStatus status={row.status} startProblem={row.startProblem} />
         </span>
       </th>
       <td className="min-w-44 px-4 py-3 break-all text-slate-700">{row.email}</td>
