@@ -58,7 +58,8 @@ describe('GET /metrics', () => {
 
   it('times requests by route pattern, never by raw URL', async () => {
     await t.app.inject({ method: 'GET', url: '/api/job/12345' });
-    await t.app.inject({ method: 'GET', url: '/no/such/page/42' });
+    // An API path: a page path would be the built client's, when dist/client exists beside the tests.
+    await t.app.inject({ method: 'GET', url: '/api/no/such/thing/42' });
     const text = await scrape();
     expect(sample(text, 'hireloop_http_request_duration_seconds_count{method="GET",route="/api/job/:id",status="4xx"}')).toBe(1);
     expect(sample(text, 'hireloop_http_request_duration_seconds_count{method="GET",route="(unmatched)",status="4xx"}')).toBe(1);
