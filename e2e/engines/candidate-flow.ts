@@ -107,7 +107,14 @@ export async function takeInterview(session: EngineSession, interview: CreatedIn
   await waitInPage(session, 'the ready page', () => [...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === 'Welcome to Your AI Interview'), []);
   // MediaRecorder exists from the start; the app creates its recorder only after 'Ready to Start'.
   await session.evaluate(watchRecorders);
-  // Without speech recognition the page may offer typing only; tick the choice where it is offered.
+  // Said before any consent (decision 046): this browser records, and without speech recognition the answers are typed.
+  await waitInPage(
+    session,
+    'what this browser will do',
+    () => [...document.querySelectorAll('p')].some((p) => /^Your browser will record the interview; (type your answers|answer aloud, or type if you prefer)\.$/.test((p.textContent ?? '').trim())),
+    [],
+  );
+  // Without speech recognition the page offers typing only; tick the choice where it is offered.
   const offersTyping = await session.evaluate(
     (name: string) => [...document.querySelectorAll('label')].some((l) => (l.textContent ?? '').replace(/\s+/g, ' ').trim() === name),
     PREFER_TYPING,
