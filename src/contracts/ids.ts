@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { MAX_RECORD_ID } from './record-ids';
+
+export { MAX_RECORD_ID, recordIdFrom } from './record-ids';
 
 /**
  * Ids as clients send them. Every table's id is a PostgreSQL `integer`, so a number past its range
  * names no record: it is refused with the same sentence as a word, 0 or 1.5, before any query
  * (a query with it fails inside the database). One schema for every address, query and body.
  */
-
-/** The largest value of an `integer` column. */
-export const MAX_RECORD_ID = 2_147_483_647;
 
 const idMessage = (name: string) => `${name} must be a whole number from 1 to ${MAX_RECORD_ID}`;
 /** A missing id is 'Required', as every missing field; anything else that is not a number gets the id's sentence. */
@@ -27,10 +27,3 @@ export const idField = (name: string) => {
 
 /** The `:id` of an address. */
 export const idParams = z.object({ id: idParam('id') });
-
-/** An id in the browser's address bar, or null when it cannot name a record (the page then says not found). */
-export function recordIdFrom(text: string | undefined): number | null {
-  if (!text || !/^\d{1,10}$/.test(text)) return null;
-  const id = Number(text);
-  return id >= 1 && id <= MAX_RECORD_ID ? id : null;
-}

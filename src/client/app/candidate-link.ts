@@ -1,4 +1,4 @@
-import { recordIdFrom } from '@/contracts/ids';
+import { recordIdFrom } from '@/contracts/record-ids';
 
 /** The candidate's link, /interview/{id}?token=… or /candidate/{id}?token=…: without a valid id and token it does not work. */
 export function parseCandidateLink(idParam: string | undefined, search: string): { interviewId: number; token: string } | null {

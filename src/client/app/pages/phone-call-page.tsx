@@ -1,5 +1,5 @@
 import { useParams, useSearch } from 'wouter';
-import { recordIdFrom } from '@/contracts/ids';
+import { recordIdFrom } from '@/contracts/record-ids';
 import { CandidateCall } from '@/client/features/phone-screenings/components/call-page';
 
 /** The candidate's personal call link: /phone-call/{candidateId}?token=… (public; the token is the access). */

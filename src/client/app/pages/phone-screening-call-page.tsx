@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { recordIdFrom } from '@/contracts/ids';
+import { recordIdFrom } from '@/contracts/record-ids';
 import { ScreeningCall } from '@/client/features/phone-screenings/components/call-page';
 import { AppShell } from '../app-shell';
 import { NotFoundPage } from './not-found-page';

@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { recordIdFrom } from '@/contracts/ids';
+import { recordIdFrom } from '@/contracts/record-ids';
 import { ApplicationCard } from '@/client/features/apply/components/application-card';
 import { ScreeningResult } from '@/client/features/phone-screenings/components/screening-result';
 import { AppShell } from '../app-shell';

@@ -1,5 +1,5 @@
 import type { InterviewDetail } from '@/contracts/interviews';
-import { recordIdFrom } from '@/contracts/ids';
+import { recordIdFrom } from '@/contracts/record-ids';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { describeError, isNotFound, isRefused } from '@/client/lib/error-messages';

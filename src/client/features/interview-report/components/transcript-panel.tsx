@@ -2,7 +2,7 @@ import { ChevronDown, Play } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import type { TranscriptEntry } from '@/contracts/ai';
-import { recordIdFrom } from '@/contracts/ids';
+import { recordIdFrom } from '@/contracts/record-ids';
 import type { InterviewTranscripts } from '@/contracts/report';
 import { Card } from '@/client/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/client/components/ui/collapsible';
