@@ -32,6 +32,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
+    // .vite/manifest.json: the server preloads a page's chunks in the HTML of the pages a phone opens first (issue 30).
+    manifest: true,
     rolldownOptions: {
       output: {
         // The route chunks come from the router's import()s. Left alone, the bundler also makes one

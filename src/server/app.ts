@@ -52,7 +52,8 @@ import { REMINDER_SWEEP, requestReminderRun, sendDueReminders } from './modules/
 import { reportRoutes } from './modules/report/report.routes';
 import { speechRoutes } from './modules/speech/speech.routes';
 import { accessPlugin, rateLimitKey } from './plugins/access';
-import { cachingPlugin, clientCacheHeaders } from './plugins/caching';
+import { cachingPlugin, clientCacheHeaders, REVALIDATE } from './plugins/caching';
+import { clientPreloads } from './client-preloads';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -194,6 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const indexHtml = config.clientDir && path.join(config.clientDir, 'index.html');
   const hasClient = Boolean(indexHtml && existsSync(indexHtml));
+  const preloadsFor = hasClient && config.clientDir ? clientPreloads(config.clientDir) : () => null;
   if (hasClient && config.clientDir) {
     // preCompressed: the build writes a .br and a .gz beside each file (vite.config.ts); the one the
     // browser accepts is sent, with Vary: Accept-Encoding, and the plain file otherwise.
@@ -208,7 +210,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Client-side routes (including the not-found page) are rendered by the React app.
+      // Client-side routes (including the not-found page) are rendered by the React app; the pages a
+      // phone opens first get their chunks preloaded (issue 30).
+      const preloaded = preloadsFor(request.url);
+      if (preloaded) return reply.type('text/html').header('cache-control', REVALIDATE).send(preloaded);
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
