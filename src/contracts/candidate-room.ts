@@ -95,8 +95,11 @@ const MEDIA_PROBLEMS: Record<(typeof RECORDER_ERROR_CODES)[number], string> = {
   recorder_error: 'the recording could not start',
 };
 
-/** The recruiter's line for it: "Could not start: this browser cannot record (Safari 17.4 on iOS)". */
-export function startProblemText(problem: Pick<StartProblem, 'reason' | 'code' | 'browser'>): string {
+/** Why, and in which browser: "this browser cannot record (Safari 17.4 on iOS)". */
+export function startProblemReason(problem: Pick<StartProblem, 'reason' | 'code' | 'browser'>): string {
   const what = problem.reason === 'cannot_record' ? 'this browser cannot record' : MEDIA_PROBLEMS[problem.code ?? 'recorder_error'];
-  return `Could not start: ${what} (${problem.browser})`;
+  return `${what} (${problem.browser})`;
 }
+
+/** The recruiter's line for it: "Could not start: this browser cannot record (Safari 17.4 on iOS)". */
+export const startProblemText = (problem: Pick<StartProblem, 'reason' | 'code' | 'browser'>): string => `Could not start: ${startProblemReason(problem)}`;

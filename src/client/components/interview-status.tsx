@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { Badge, type BadgeProps } from '@/client/components/ui/badge';
-import { startProblemText, type StartProblem } from '@/contracts/candidate-room';
+import { startProblemReason, type StartProblem } from '@/contracts/candidate-room';
 import { statusLabel } from '@/contracts/interviews';
 
 /** in_progress yellow, completed green, anything else grey. */
@@ -17,12 +17,11 @@ function statusVariant(status: string): BadgeProps['variant'] {
  */
 export function InterviewStatus({ status, startProblem }: { status: string; startProblem?: StartProblem | null }) {
   if (startProblem) {
-    const [lead, reason] = startProblemText(startProblem).split(/:\s(.*)/s);
     return (
       <span className="inline-flex max-w-64 items-start gap-1.5 text-xs text-amber-900">
         <AlertTriangle className="mt-px size-3.5 shrink-0 text-amber-600" aria-hidden="true" />
         <span>
-          <strong className="font-semibold">{lead}:</strong> {reason}
+          <strong className="font-semibold">Could not start:</strong> {startProblemReason(startProblem)}
         </span>
       </span>
     );
