@@ -28,9 +28,12 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-/** A time as the page writes it, in the page's own time zone and language. */
-const asPageWrites = (page: Page, iso: string, style: 'medium' | 'long') =>
-  page.evaluate(([at, dateStyle]) => new Date(at!).toLocaleString(undefined, { dateStyle: dateStyle as 'medium' | 'long', timeStyle: 'short' }), [iso, style]);
+/** A time as the recruiter's pages write it, in the page's own time zone and language. */
+const asPageWrites = (page: Page, iso: string) =>
+  page.evaluate((at) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), iso);
+
+/** A time as the candidate's pages write it: in English (their language), in the browser's time zone; Node's ICU puts a narrow no-break space before PM. */
+const asCandidateSees = (at: Date) => at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE }).replace(/\u202f/g, ' ');
 
 const interviewRow = (page: Page, name: string): Locator => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
 
@@ -43,13 +46,13 @@ it('the job page says until when a link works and resends the invitation, which 
 
     await openJob(page, job);
     const row = interviewRow(page, 'Ada Lovelace');
-    await row.getByText(`Link valid until ${await asPageWrites(page, interview.linkExpiresAt!, 'medium')}`, { exact: true }).waitFor();
+    await row.getByText(`Link valid until ${await asPageWrites(page, interview.linkExpiresAt!)}`, { exact: true }).waitFor();
 
     const answered = page.waitForResponse((r) => r.url().endsWith(`/api/interview/${interview.id}/resend`));
     await row.getByRole('button', { name: 'Resend the invitation to Ada Lovelace' }).click();
     const result = (await (await answered).json()) as ResendInvitationResult;
     expect(result.status).toBe('sent');
-    const validUntil = await asPageWrites(page, result.linkExpiresAt, 'medium');
+    const validUntil = await asPageWrites(page, result.linkExpiresAt);
     await expectToast(page, 'Invitation sent again', `The invitation was sent again. Ada Lovelace's link is valid until ${validUntil}.`);
     await row.getByText(`Link valid until ${validUntil}`, { exact: true }).waitFor();
 
@@ -101,7 +104,7 @@ it('an expired link says when it expired and whom to ask; a resend from the job 
     const page = await candidate.newPage();
     await page.goto(linkPath(interview));
     await page.getByRole('heading', { name: 'This interview link has expired', level: 1 }).waitFor();
-    const when = expiredAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE });
+    const when = asCandidateSees(expiredAt);
     await page.getByText(`This interview link expired on ${when}. Contact Expiry Bakery (${username}) for a new link.`, { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Ready to Start' }).count()).toBe(0);
 
@@ -115,13 +118,13 @@ it('an expired link says when it expired and whom to ask; a resend from the job 
     const result = (await (await answered).json()) as ResendInvitationResult;
     // This server has no mail server: the invitation waits in the outbox.
     expect(result.status).toBe('outbox');
-    const validUntil = await asPageWrites(jobPage, result.linkExpiresAt, 'medium');
+    const validUntil = await asPageWrites(jobPage, result.linkExpiresAt);
     await expectToast(jobPage, 'Invitation queued', `No mail server is configured, so the invitation waits in the outbox (Settings → Outbox). Alan Turing's link is valid until ${validUntil}.`);
     await row.getByText(`Link valid until ${validUntil}`, { exact: true }).waitFor();
 
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome to Your AI Interview', level: 1 }).waitFor();
-    const readyUntil = await asPageWrites(page, result.linkExpiresAt, 'long');
+    const readyUntil = asCandidateSees(new Date(result.linkExpiresAt));
     await page.getByText(`This link is valid until ${readyUntil}: start your interview before then.`, { exact: true }).waitFor();
   } finally {
     await candidate.close();

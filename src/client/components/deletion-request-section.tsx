@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import type { DeletionRequestReceipt } from '@/contracts/candidate-data';
 import { Button } from '@/client/components/ui/button';
+import { formatCandidateDay } from '@/client/lib/candidate-dates';
 
 // "Your data" on a candidate's own page (decision 021): the interview link's and the phone screening
 // call link's. Presentational: each feature passes its request's state and its own call, so the two
 // share this without importing each other. Only a type comes from the contracts: candidate pages load
 // no zod (decision 016).
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** What this page's data is called, in the candidate's words. */
 export interface DeletionRequestWords {
@@ -50,13 +50,13 @@ export function DeletionRequestSection({ words, receipt, isLoading, companyName,
       </h2>
       {receipt?.status === 'held' ? (
         <p role="status">
-          You asked for your {words.data} to be deleted on {formatDate(receipt.requestedAt)}. {company} must keep it for now because of a legal hold: a legal
+          You asked for your {words.data} to be deleted on {formatCandidateDay(receipt.requestedAt)}. {company} must keep it for now because of a legal hold: a legal
           obligation (such as a claim, an investigation or a court order) requires the records to be preserved. Your data is not used for anything else while the
           hold lasts, and it will be deleted as soon as the hold ends. You do not need to ask again.
         </p>
       ) : receipt ? (
         <p role="status">
-          You asked for your {words.data} to be deleted on {formatDate(receipt.requestedAt)}. It will be deleted by {formatDate(receipt.dueAt)}.
+          You asked for your {words.data} to be deleted on {formatCandidateDay(receipt.requestedAt)}. It will be deleted by {formatCandidateDay(receipt.dueAt)}.
         </p>
       ) : (
         <>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AlternativeKind, AlternativeRequest } from '@/contracts/consent';
 import { Button } from '@/client/components/ui/button';
 import { Textarea } from '@/client/components/ui/textarea';
+import { formatCandidateDay } from '@/client/lib/candidate-dates';
 import { describeError } from '@/client/lib/error-messages';
 import { useRequestAlternative } from '../api/notice';
 
@@ -20,8 +21,6 @@ const ASKED_FOR: Record<AlternativeKind, string> = {
 };
 const KINDS = Object.keys(CHOICES) as AlternativeKind[];
 const MESSAGE_MAX = 2000;
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 interface AlternativeRequestSectionProps {
   interviewId: number;
@@ -82,8 +81,8 @@ export function AlternativeRequestSection({ interviewId, token, requests }: Alte
           {asked.map((r) => (
             <li key={r.id} className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-slate-800">
               {r.status === 'resolved' && r.resolvedAt
-                ? `You asked for ${ASKED_FOR[r.kind]} on ${formatDate(r.requestedAt)}. The recruiters dealt with your request on ${formatDate(r.resolvedAt)}.`
-                : `Your request for ${ASKED_FOR[r.kind]} was sent on ${formatDate(r.requestedAt)}. The recruiters have been told and will get back to you. You can still take the AI interview if you want to.`}
+                ? `You asked for ${ASKED_FOR[r.kind]} on ${formatCandidateDay(r.requestedAt)}. The recruiters dealt with your request on ${formatCandidateDay(r.resolvedAt)}.`
+                : `Your request for ${ASKED_FOR[r.kind]} was sent on ${formatCandidateDay(r.requestedAt)}. The recruiters have been told and will get back to you. You can still take the AI interview if you want to.`}
             </li>
           ))}
         </ul>

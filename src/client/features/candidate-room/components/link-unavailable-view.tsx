@@ -1,13 +1,11 @@
 import { Clock, DoorClosed } from 'lucide-react';
 import type { CandidateInterview, LinkAvailability } from '@/contracts/interviews';
+import { formatCandidateTime } from '@/client/lib/candidate-dates';
 import { DataRequestSection } from './data-request-section';
 import { MessageCard } from './message-card';
 import { RoomFrame } from './room-frame';
 
 type Contact = NonNullable<CandidateInterview['contact']>;
-
-/** The link's expiry in the candidate's own time zone and language. */
-const formatExpiry = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
 /** "Contact Acme (jane@acme.com)", or "Contact Acme" when no address is known. */
 const contactOf = (c: Contact) => `Contact ${c.companyName}${c.email ? ` (${c.email})` : ''}`;
@@ -36,7 +34,7 @@ export function LinkUnavailableView({ availability, linkExpiresAt, contact, link
           <p>This position is closed, so the interview can no longer be taken. {contactOf(contact)} with any questions.</p>
         ) : (
           <p>
-            This interview link expired{linkExpiresAt ? ` on ${formatExpiry(linkExpiresAt)}` : ''}. {contactOf(contact)} for a new link.
+            This interview link expired{linkExpiresAt ? ` on ${formatCandidateTime(linkExpiresAt)}` : ''}. {contactOf(contact)} for a new link.
           </p>
         )}
         <div className="border-t border-slate-200 pt-4 text-left">

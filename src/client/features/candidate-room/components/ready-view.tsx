@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Label } from '@/client/components/ui/label';
 import type { InterviewRecorder } from '@/client/features/candidate-room/recording/types';
+import { formatCandidateTime } from '@/client/lib/candidate-dates';
 import { describeError } from '@/client/lib/error-messages';
 import { useGiveConsent, useNotice } from '../api/notice';
 import { AlternativeRequestSection } from './alternative-request-section';
@@ -76,7 +77,7 @@ export function ReadyView(props: ReadyViewProps) {
             <p className="text-sm text-slate-600">You have already started this interview. It continues after your last answered question.</p>
           ) : linkExpiresAt ? (
             <p className="text-sm text-slate-600">
-              This link is valid until {new Date(linkExpiresAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}: start your interview
+              This link is valid until {formatCandidateTime(linkExpiresAt)}: start your interview
               before then.
             </p>
           ) : null}
