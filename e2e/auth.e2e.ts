@@ -143,10 +143,14 @@ describe('registration', () => {
   it('validates the empty register form in the browser without calling the server', async () => {
     await withPage(async (page) => {
       const calls: string[] = [];
+      const scripts: string[] = [];
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/register') calls.push(request.url());
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       });
       await openRegisterTab(page);
+      // The page paints without the forms' checks (zod, decision 050); a form checked at once waits for them.
+      expect(scripts.filter((s) => s.includes('auth-resolvers'))).toEqual([]);
       await page.getByRole('button', { name: 'Create Account' }).click();
 
       await page.getByText('Username must be at least 3 characters').waitFor();
@@ -155,6 +159,7 @@ describe('registration', () => {
       expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByLabel('Company Name').getAttribute('aria-describedby')).toContain('register-company-error');
       expect(calls).toEqual([]);
+      expect(scripts.filter((s) => s.includes('auth-resolvers'))).toHaveLength(1);
       expect(pathOf(page)).toBe('/auth?tab=register');
     });
   });

@@ -22,7 +22,7 @@ const ProductReportPage = lazyPage(() => import('./sections/public-site').then((
 // 'See It in Action': its own chunk, so the landing page loads none of it (decision 043).
 const TourPage = lazyPage(() => import('@/client/features/marketing/components/tour-page').then((m) => m.TourPage));
 const BookDemoPage = lazyPage(withZodMessages(() => import('@/client/features/marketing/components/book-demo-page').then((m) => m.BookDemoPage)));
-const AuthPage = lazyPage(withZodMessages(() => import('@/client/features/auth/components/auth-page').then((m) => m.AuthPage)));
+const AuthPage = lazyPage(() => import('@/client/features/auth/components/auth-page').then((m) => m.AuthPage));
 const ForgotPasswordPage = lazyPage(withZodMessages(() => import('./pages/forgot-password-page').then((m) => m.ForgotPasswordPage)));
 const ResetPasswordPage = lazyPage(withZodMessages(() => import('./pages/reset-password-page').then((m) => m.ResetPasswordPage)));
 const JoinPage = lazyPage(withZodMessages(() => import('./pages/join-page').then((m) => m.JoinPage)));

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Bot, LayoutDashboard } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
-import { loginInput, registerInput, type LoginInput, type RegisterInput } from '@/contracts/auth';
+import type { LoginInput, RegisterInput } from '@/contracts/auth';
 import { BrandMark } from '@/client/components/brand-mark';
 import { describedBy, FormField } from '@/client/components/form-field';
 import { Button } from '@/client/components/ui/button';
@@ -11,9 +10,25 @@ import { Input } from '@/client/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { useAuth } from '../hooks/use-auth';
 
+// zod and the schemas are a fifth of this page's script (about 30 KiB compressed, and a long task to
+// run on a phone) and nothing of it is needed to paint the page: they are asked for when the visitor
+// first focuses a field of the forms, and a form checked before they arrive waits for them (decision 050).
+const loadResolvers = () => import('../lib/auth-resolvers');
+type Resolvers = Awaited<ReturnType<typeof loadResolvers>>;
+const lazyResolver =
+  <T extends FieldValues>(pick: (resolvers: Resolvers) => Resolver<T>): Resolver<T> =>
+  async (values, context, options) =>
+    pick(await loadResolvers())(values, context, options);
+
+const loginResolver = lazyResolver<LoginInput>((r) => r.loginResolver);
+const registerResolver = lazyResolver<RegisterInput>((r) => r.registerResolver);
+const prefetchResolvers = () => {
+  loadResolvers().catch(() => undefined); // asked for again when a form is checked
+};
+
 function LoginForm() {
   const { loginMutation } = useAuth();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { username: '', password: '' } });
+  const form = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
   return (
     <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}>
@@ -51,7 +66,7 @@ function LoginForm() {
 function RegisterForm() {
   const { registerMutation } = useAuth();
   const form = useForm<RegisterInput>({
-    resolver: zodResolver(registerInput),
+    resolver: registerResolver,
     defaultValues: { username: '', password: '', companyName: '' },
   });
   const { errors } = form.formState;
@@ -126,7 +141,7 @@ export function AuthPage() {
             </div>
           </div>
         </section>
-        <Card className="order-1 w-full max-w-md justify-self-center lg:order-2">
+        <Card className="order-1 w-full max-w-md justify-self-center lg:order-2" onFocusCapture={prefetchResolvers}>
           <CardHeader>
             <CardTitle as="h2">Welcome</CardTitle>
             <CardDescription>Sign in to your company account, or create one.</CardDescription>
