@@ -34,9 +34,12 @@ export interface AiEngine {
   readonly model?: string;
   planInterview(job: JobInput): Promise<InterviewPlan>;
   screeningQuestions(input: ScreeningInput): Promise<string[]>;
-  /** The next question, bridged naturally from the previous answer; keeps the candidate_name placeholder. */
-  rewordQuestion(input: { previousResponse: string; nextQuestion: string }): Promise<string>;
-  decideFollowUp(input: { question: string; answer: string }): Promise<FollowUpDecision>;
+  /**
+   * The next question, bridged naturally from the previous answer; keeps the candidate_name placeholder.
+   * `earlier`: what the interviewer has said so far in this interview, so that nothing is said twice.
+   */
+  rewordQuestion(input: { previousResponse: string; nextQuestion: string; earlier?: readonly string[] }): Promise<string>;
+  decideFollowUp(input: { question: string; answer: string; earlier?: readonly string[] }): Promise<FollowUpDecision>;
   evaluate(input: EvaluationInput): Promise<Evaluation>;
   checkQuestions(questions: string[]): Promise<BiasFlag[]>;
   checkText(text: string): Promise<BiasFlag[]>;

@@ -11,8 +11,8 @@ export function createBuiltinEngine(): AiEngine {
     name: 'builtin',
     planInterview: async (job) => planInterview(job),
     screeningQuestions: async (input) => screeningQuestions(input),
-    rewordQuestion: async ({ previousResponse, nextQuestion }) => rewordQuestion(previousResponse, nextQuestion),
-    decideFollowUp: async ({ question, answer }) => decideFollowUp(question, answer),
+    rewordQuestion: async ({ previousResponse, nextQuestion, earlier }) => rewordQuestion(previousResponse, nextQuestion, earlier),
+    decideFollowUp: async ({ question, answer, earlier }) => decideFollowUp(question, answer, earlier),
     evaluate: async (input) => {
       const result = evaluateTranscript(input);
       const biasFlags = checkText([result.summary, ...result.criteria.map((c) => c.feedback)].join('\n'));

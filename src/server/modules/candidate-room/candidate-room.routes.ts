@@ -12,7 +12,7 @@ import { findUnstorableText } from '../../plugins/text-input';
 import type { RecordingStore } from '../../storage';
 import { assertConsented } from '../consent/consent.service';
 import { idParams } from '../../../contracts/ids';
-import { completeInterview, heartbeat, liveInterview, reportStartProblem, saveTranscript, savedTranscript, startInterview, submit } from './candidate-room.service';
+import { completeInterview, heartbeat, interviewerLines, liveInterview, reportStartProblem, saveTranscript, savedTranscript, startInterview, submit } from './candidate-room.service';
 import { receiveMultipartRecording, registerTusUploads, UPLOAD_PATH } from './uploads';
 
 /** Candidate actions need the candidate's own link (a recruiter's session is not enough). */
@@ -69,8 +69,8 @@ export async function candidateRoomRoutes(app: FastifyInstance, options: { stora
     '/api/interview/:id/follow-up',
     { config: { ...candidate, rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { params: idParams, body: followUpInput, response: { 200: followUpResult } } },
     async (request) => {
-      await liveInterview(db, candidateOf(request), request.params.id, app.deps.now());
-      const { followUp } = await app.deps.ai.decideFollowUp(request.body);
+      const interview = await liveInterview(db, candidateOf(request), request.params.id, app.deps.now());
+      const { followUp } = await app.deps.ai.decideFollowUp({ ...request.body, earlier: interviewerLines(interview.transcript) });
       return { followUp };
     },
   );

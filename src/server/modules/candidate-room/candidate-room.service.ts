@@ -86,6 +86,19 @@ export async function heartbeat(db: Db, candidate: CandidateAccess, id: number, 
 
 export const savedTranscript = (stored: unknown) => transcriptEntries(stored);
 
+/** What the interviewer has said so far, from an interview's saved transcript: the engine words nothing twice (issue 31). */
+export const interviewerLines = (stored: unknown): string[] =>
+  savedTranscript(stored)
+    .filter((entry) => entry.speaker === 'AI')
+    .map((entry) => entry.text);
+
+/** The same for the interview a candidate's link opens; nothing for a recruiter's preview. */
+export async function interviewerLinesOf(db: Db, candidate: CandidateAccess | null | undefined): Promise<string[]> {
+  if (!candidate) return [];
+  const [row] = await db.select({ transcript: interviews.transcript }).from(interviews).where(eq(interviews.id, candidate.interviewId)).limit(1);
+  return interviewerLines(row?.transcript);
+}
+
 /**
  * Submits the interview once: every upload must belong to it, be complete and be WebM. Then the
  * transcript and segments are stored, the status moves to 'evaluating' and the evaluation is

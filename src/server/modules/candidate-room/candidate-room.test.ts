@@ -9,6 +9,7 @@ import { RecordingStorage } from '../../storage/recordings';
 import { createTestApp, type TestApp } from '../../test/app';
 import { giveConsent } from '../../test/consent';
 import { makeInterview, makeJob } from '../../test/factories';
+import { FOLLOW_UPS } from '../../ai/builtin/conversation';
 
 const webm = (size: number) => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(size - 4)]);
 const transcript = [
@@ -68,10 +69,21 @@ describe('starting and saving', () => {
     expect(row).toMatchObject({ status: 'in_progress', isActive: true });
   });
 
-  it('decides follow-ups for the candidate', async () => {
+  it('decides follow-ups for the candidate, never worded as one the interviewer has already said', async () => {
     const iv = await newInterview();
-    const res = await call('POST', `/api/interview/${iv.id}/follow-up`, iv.candidateToken, { question: 'Tell me about a time you led a team.', answer: 'I did.' });
-    expect(res.json<{ followUp: string }>().followUp).toContain('?');
+    const question = 'Tell me about a time you led a team.';
+    const prompts = FOLLOW_UPS.prompt.map((w) => w.replace('{question}', question));
+    const followUp = async () => (await call('POST', `/api/interview/${iv.id}/follow-up`, iv.candidateToken, { question, answer: 'I did.' })).json<{ followUp: string }>().followUp;
+    // Next to nothing said: the question again, gently.
+    const first = await followUp();
+    expect(prompts).toContain(first);
+    // Once that wording is in the interview's saved transcript, the same answer gets another.
+    expect((await call('POST', `/api/interview/${iv.id}/start`, iv.candidateToken)).statusCode).toBe(200);
+    const said = [{ speaker: 'AI', text: question, startMs: 0 }, { speaker: 'Candidate', text: 'I did.', startMs: 1000 }, { speaker: 'AI', text: first, startMs: 2000 }];
+    expect((await call('PUT', `/api/interview/${iv.id}/transcript`, iv.candidateToken, { transcript: said })).statusCode).toBe(204);
+    const second = await followUp();
+    expect(prompts).toContain(second);
+    expect(second).not.toBe(first);
   });
 
   it('needs the interview\'s own token', async () => {

@@ -5,6 +5,7 @@ import type { CallReply } from '../../../contracts/phone-calls';
 import type { PhoneScreening, ScreeningCandidate } from '../../../contracts/phone-screenings';
 import { phoneCalls, phoneScreeningCandidates } from '../../db/schema';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
+import { FOLLOW_UPS } from '../../ai/builtin/conversation';
 
 let t: TestApp;
 let a: Agent;
@@ -114,7 +115,7 @@ describe('the call simulator', () => {
     const followUp = (await answer(a, first, 'I drive trucks.')).json<CallReply>();
     expect(followUp).toMatchObject({ turn: 3, done: false });
     expect(followUp.say).toHaveLength(1);
-    expect(followUp.say[0]).toMatch(/^Could you tell me a bit more/);
+    expect(FOLLOW_UPS.more).toContain(followUp.say[0]);
     const second = (await answer(a, followUp, FULL_ANSWERS[0]!)).json<CallReply>();
     expect(second).toMatchObject({ turn: 4, done: false, say: ['Thank you. Next question.', QUESTIONS[1]] });
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contextualInput, contextualOutput, ttsInput } from '../../../contracts/ai';
 import { AppError } from '../../lib/errors';
 import { requireLiveCandidate } from '../../plugins/access';
+import { interviewerLinesOf } from '../candidate-room/candidate-room.service';
 
 export async function speechRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,6 +26,7 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/tts/contextual', { config: candidate, schema: { body: contextualInput, response: { 200: contextualOutput } } }, async (request) => {
     requireLiveCandidate(request);
     const { previousResponse, nextQuestion } = request.body;
-    return { response: await app.deps.ai.rewordQuestion({ previousResponse, nextQuestion }) };
+    const earlier = await interviewerLinesOf(app.deps.database.db, request.candidate);
+    return { response: await app.deps.ai.rewordQuestion({ previousResponse, nextQuestion, earlier }) };
   });
 }

@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACKNOWLEDGEMENTS, TRANSITIONS } from '../../ai/builtin/conversation';
+import { interviews } from '../../db/schema';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
 import { makeInterview, makeJob } from '../../test/factories';
 
@@ -94,6 +97,23 @@ describe('POST /api/tts/contextual', () => {
     expect(response).toContain('candidate_name');
     expect(response.toLowerCase()).toContain('what motivates you at work, candidate_name?');
     expect(response.length).toBeGreaterThan('What motivates you at work, candidate_name?'.length);
+  });
+
+  it("says no acknowledgement or transition that the interview's saved transcript already has", async () => {
+    const iv = await makeInterview(t.database.db, (await makeJob(t.database.db)).job.id, { status: 'in_progress' });
+    const payload = { previousResponse: 'I rebuilt our onboarding checklist and cut training time from two weeks to five days.', nextQuestion: 'What motivates you at work?' };
+    const bridge = async () => (await t.app.inject({ method: 'POST', url: '/api/tts/contextual', headers: { 'x-candidate-token': iv.candidateToken }, payload })).json<{ response: string }>().response;
+    const first = await bridge();
+    const [ack, transition] = [Object.values(ACKNOWLEDGEMENTS).flat().find((a) => first.startsWith(`${a} `))!, TRANSITIONS.find((tr) => first.includes(` ${tr} `))!];
+    expect(first).toBe(`${ack} ${transition} What motivates you at work?`);
+    await t.database.db
+      .update(interviews)
+      .set({ transcript: { transcript: [{ speaker: 'AI', text: 'Tell me about your last job.', startMs: 0 }, { speaker: 'Candidate', text: payload.previousResponse, startMs: 1 }, { speaker: 'AI', text: first, startMs: 2 }] } })
+      .where(eq(interviews.id, iv.id));
+    const second = await bridge();
+    expect(second).toMatch(/ What motivates you at work\?$/);
+    expect(second.startsWith(ack)).toBe(false);
+    expect(second).not.toContain(transition);
   });
 
   it('validates its input and needs a candidate link', async () => {
