@@ -275,6 +275,38 @@ async function main() {
   }
   console.log('');
   await identitySwaps(data);
+  if (onlyPart !== 'held-out') await interviewerLines(data.interviews);
+}
+
+/**
+ * The interviewer's own lines, printed for reading (issue 31): each follow-up and bridge the engine
+ * says in three tuning interviews (an adequate and a weak candidate each), as the room would ask for
+ * them, with what the interviewer said before. Only tuning data: the held-out part stays unread.
+ */
+async function interviewerLines(sets: InterviewSet[]) {
+  console.log('\nThe interviewer\'s lines in three tuning interviews, for reading (follow-ups after ">", bridges after "=>"):');
+  const cut = (text: string, n = 90) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+  for (const set of sets.slice(0, 3)) {
+    for (const grade of ['adequate', 'weak'] as const) {
+      const answers = set.candidates[grade] ?? [];
+      console.log(`  ${set.jobTitle}, ${grade} candidate:`);
+      const said: string[] = [set.questions[0]!];
+      for (let i = 0; i < set.questions.length; i++) {
+        const answer = answers[i] ?? '';
+        console.log(`    Q${i + 1} answer: "${cut(answer)}"`);
+        const { followUp } = await engine.decideFollowUp({ question: set.questions[i]!, answer, earlier: said });
+        if (followUp) {
+          said.push(followUp);
+          console.log(`      > ${followUp}`);
+        }
+        if (i + 1 < set.questions.length) {
+          const bridge = await engine.rewordQuestion({ previousResponse: answer, nextQuestion: set.questions[i + 1]!, earlier: said });
+          said.push(bridge);
+          console.log(`      => ${cut(bridge, 140)}`);
+        }
+      }
+    }
+  }
 }
 
 void main();

@@ -129,7 +129,7 @@ describe("the built-in interviewer's lines", () => {
     expect(withPhrase).toBeGreaterThan(5);
   }, 120_000);
 
-  it('bridges every answer to the next question with a fitting acknowledgement, a transition and the question unchanged', () => {
+  it('bridges every answer to the next question with a fitting acknowledgement, a transition and the question unchanged', { timeout: 120_000 }, () => {
     const next = 'How do you keep track of your tasks on a busy day, candidate_name?';
     for (const { answer } of allExchanges) {
       const line = rewordQuestion(answer, next);

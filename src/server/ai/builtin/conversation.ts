@@ -11,7 +11,7 @@ import { contentStems, hash, normalisedTokens } from './text';
  */
 
 /** How much an answer said: what the interviewer acknowledges, and whether it may praise it. */
-export type AnswerKind = 'silent' | 'non_answer' | 'brief' | 'full';
+export type AnswerKind = 'silent' | 'non_answer' | 'brief' | 'general' | 'full';
 
 /** Said when nothing, or next to nothing, was said; also "I don't know" and the like. */
 const NON_ANSWER = /^(?:(?:um+|uh+|er+m?|hmm+|well|so|oh|ok(?:ay)?|yeah|no|nope|sorry|pass|next|nothing|skip|idk|i\s+(?:don'?t|do\s+not)\s+know|not\s+sure|no\s+idea|i\s+(?:can'?t|cannot)\s+(?:think|remember)(?:\s+of\s+(?:one|any|anything))?|i\s+have\s+no\s+idea|i'?m\s+not\s+sure|i\s+(?:don'?t|do\s+not)\s+have\s+(?:one|an\s+example|any)|can\s+we\s+skip(?:\s+this(?:\s+one)?)?|let\s+me\s+think|good\s+question)[\s,.!?-]*)+$/i;
@@ -22,7 +22,10 @@ export function answerKind(answer: string, features?: AnswerFeatures): AnswerKin
   if (NON_ANSWER.test(text)) return 'non_answer';
   const contentWords = features?.contentWords ?? normalisedTokens(text).filter((t) => !t.isStop && t.norm.length > 1).length;
   if (contentWords < 2) return 'non_answer';
-  return contentWords < 12 ? 'brief' : 'full';
+  if (contentWords < 12) return 'brief';
+  // Talk about work in general, with nothing the candidate did, counted or named: thanked, not praised.
+  const f = features ?? analyseAnswer('', text);
+  return f.numbers + f.acronyms === 0 && f.actions === 0 && f.pastSentences === 0 ? 'general' : 'full';
 }
 
 /** Acknowledgements by what the answer was: a non-answer is never praised, a short one is not thanked for its detail. */
@@ -30,15 +33,17 @@ export const ACKNOWLEDGEMENTS: Record<AnswerKind, readonly string[]> = {
   silent: ["That's alright.", 'No problem.', "That's okay."],
   non_answer: ["That's alright.", 'No problem.', "That's okay.", 'Fair enough.'],
   brief: ['Thank you.', 'Okay, thank you.', 'Understood.', 'Alright, thanks.', 'Noted, thank you.', 'Got it.'],
+  general: ['Thanks for sharing that.', 'Okay, I understand.', 'I see, thank you.', 'Alright, thank you for that.', 'Thanks, noted.', 'Okay, thanks for your answer.'],
+  // Neutral, not verdicts: the engine cannot tell a fluent weak answer from a strong one while the candidate listens.
   full: [
     'Thank you for walking me through that.',
-    'Thanks, that gives me a clear picture.',
-    "That's helpful, thank you.",
-    'Thanks for the detail.',
+    'Thanks for taking me through it.',
+    'Thank you for the detail.',
+    'Thanks for explaining your approach.',
     'I appreciate you explaining that.',
-    'Thank you, that is a useful example.',
-    'Thanks for explaining how you handled it.',
     'Got it, thank you for that.',
+    'Thank you, I have a picture of it now.',
+    'Thanks for telling me about it.',
   ],
 };
 
@@ -202,6 +207,8 @@ function lackOf(question: string, answer: string): Lack | null {
   if (f.hedges + f.generic >= 2 && parts.specificity < 0.35) return 'example';
   if (asksAmount(question) && f.numbers === 0 && f.contentWords < 60) return 'number';
   if (isBehavioural(question)) {
+    // No story at all ("I don't really get upset customers"): ask for one before asking how it ended.
+    if (f.pastSentences === 0 && f.situation === 0 && f.numbers === 0) return 'example';
     if (f.actions === 0 && f.verbs < 2 && f.contentWords < 60) return 'ownAction';
     if (f.results === 0 && f.learning === 0 && f.contentWords < 80) return 'outcome';
   }
