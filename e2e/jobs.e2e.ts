@@ -173,7 +173,10 @@ describe('create job', () => {
       questions.forEach((q, i) => {
         expect(q.number).toBe(`${i + 1}.`);
         expect(q.text.length).toBeGreaterThan(0);
+        // The name placeholder is shown as the candidate will hear it: a name (issue 31).
+        expect(q.text).not.toContain('candidate_name');
       });
+      expect(questions[0]!.text).toContain("{candidate's name}");
       const criteria = await viewedCriteria(page);
       expect(criteria.length).toBeGreaterThan(0);
       expect(criteria.reduce((sum, c) => sum + c.weight, 0)).toBe(100);

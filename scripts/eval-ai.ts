@@ -9,13 +9,15 @@
  *   npm run eval:ai -- --provider openai              a model, with the usual AI_* variables
  *   npm run eval:ai -- --verbose                      also every miss of the tuning part
  *   npm run eval:ai -- --part tuning|held-out         one part only
+ *   npm run eval:ai -- --only drafting                the drafting coverage alone (issue 31), both parts
  */
 import { isDeepStrictEqual } from 'node:util';
 import { anchorLevelOf, UNSURE_SPREAD, type Evaluation, type RubricCriterion } from '../src/contracts/ai';
 import { createAiEngine } from '../src/server/ai';
 import { createBuiltinEngine } from '../src/server/ai/builtin';
+import { contentStems } from '../src/server/ai/builtin/text';
 import type { AiEngine } from '../src/server/ai/engine';
-import { loadDataset, loadHeldOut, type AnswerGroup, type BiasQuestions, type Grade, type InterviewSet } from '../src/server/ai/eval/dataset';
+import { loadDataset, loadDrafting, loadHeldOut, type AnswerGroup, type DraftingJob, type BiasQuestions, type Grade, type InterviewSet } from '../src/server/ai/eval/dataset';
 import { ConfigError, loadConfig } from '../src/server/config';
 
 const args = process.argv.slice(2);
@@ -257,6 +259,12 @@ async function identitySwaps(data: ReturnType<typeof loadDataset>) {
 async function main() {
   console.log(`Engine: ${provider}${provider === 'builtin' ? '' : ` (${process.env.AI_MODEL ?? 'default model'}, AI_SAMPLES=${process.env.AI_SAMPLES ?? '1'})`}`);
   const data = loadDataset();
+  const drafting = loadDrafting();
+  if (option('only') === 'drafting') {
+    if (onlyPart !== 'held-out') await draftingCoverage('Drafting, development jobs', drafting.dev, { print: ['cdl', 'rn-med', 'warehouse'] });
+    if (onlyPart !== 'tuning') await draftingCoverage('Drafting, held-out jobs (blind)', drafting.heldOut, { print: [] });
+    return;
+  }
   if (onlyPart !== 'held-out') {
     console.log('\n== Tuning part (the engine was developed against these) ==');
     const answers = [...data.answers, ...data.holdout.answers, ...data.readHeldOut.answers];
@@ -275,7 +283,64 @@ async function main() {
   }
   console.log('');
   await identitySwaps(data);
+  // The drafting coverage and the interviewer's lines measure the built-in engine's own drafting and
+  // wording (issue 31); `--only drafting` runs the first with any engine.
+  if (provider !== 'builtin') return;
+  if (onlyPart !== 'held-out' && drafting.dev.length) await draftingCoverage('Drafting, development jobs', drafting.dev, { print: ['cdl', 'rn-med', 'warehouse'] });
+  if (onlyPart !== 'tuning' && drafting.heldOut.length) await draftingCoverage('Drafting, held-out jobs (blind)', drafting.heldOut, { print: [] });
   if (onlyPart !== 'held-out') await interviewerLines(data.interviews);
+}
+
+const termIn = (text: string, term: string) => new RegExp(`(^|[^a-z0-9])${term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(text.toLowerCase());
+
+/**
+ * What the drafter asks about (issue 31, item 2), for the video interview's plan and the phone
+ * screening's questions: the share of each job's labelled requirements some question covers (a
+ * question containing one of the requirement's terms), eligibility requirements apart; questions with
+ * another role's terms; near-duplicate pairs; stray spaces. `print` lists the
+ * question sets of the jobs whose id contains one of its words (development jobs only).
+ */
+async function draftingCoverage(label: string, jobs: DraftingJob[], { print }: { print: string[] }) {
+  console.log(`${label}: ${jobs.length} jobs, ${jobs.reduce((n, j) => n + j.requirements.length, 0)} labelled requirements`);
+  for (const kind of ['interview', 'screening'] as const) {
+    let covered = 0;
+    let total = 0;
+    let eligibleCovered = 0;
+    let eligible = 0;
+    let foreign = 0;
+    let questions = 0;
+    let duplicates = 0;
+    let malformed = 0;
+    for (const job of jobs) {
+      const drafted = kind === 'interview' ? (await engine.planInterview({ title: job.title, description: job.description })).questions : await engine.screeningQuestions({ jobTitle: job.title, jobDescription: job.description });
+      questions += drafted.length;
+      for (const r of job.requirements) {
+        const hit = drafted.some((q) => r.any.some((t) => termIn(q, t)));
+        total++;
+        if (hit) covered++;
+        if (r.eligibility) {
+          eligible++;
+          if (hit) eligibleCovered++;
+        }
+      }
+      foreign += drafted.filter((q) => job.foreign.some((t) => termIn(q, t))).length;
+      malformed += drafted.filter((q) => /\s[.,;:?!]|\s{2}/.test(q)).length;
+      for (let i = 0; i < drafted.length; i++)
+        for (let k = i + 1; k < drafted.length; k++) {
+          const a = new Set(contentStems(drafted[i]!));
+          const b = contentStems(drafted[k]!);
+          const shared = b.filter((st) => a.has(st)).length;
+          if (shared >= 0.6 * Math.min(a.size, new Set(b).size)) duplicates++;
+        }
+      if (kind === 'interview' && print.some((w) => job.id.includes(w))) {
+        console.log(`  ${job.title}: ${drafted.length} questions`);
+        drafted.forEach((q, i) => console.log(`    ${i + 1}. ${q}`));
+      }
+    }
+    console.log(
+      `  ${kind === 'interview' ? 'video interview plan' : 'phone screening'}: requirements covered ${covered}/${total} = ${pct(covered / total)} (target >= 90 %: ${mark(covered / total >= 0.9)}); eligibility ${eligibleCovered}/${eligible} = ${pct(eligible ? eligibleCovered / eligible : 1)}; questions with another role's terms ${foreign}/${questions} (target 0: ${mark(foreign === 0)}); near-duplicate pairs ${duplicates}; stray spaces ${malformed}`,
+    );
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
 import { SortableList } from '@/client/components/sortable-list';
 import { useRowEditor, type EditorRow } from '@/client/hooks/use-row-editor';
+import { CANDIDATE_NAME_SHOWN, withCandidateName } from '@/contracts/placeholders';
 
 export interface QuestionsEditorProps {
   /** The saved questions, listed with their numbers outside edit mode. */
@@ -145,7 +146,7 @@ export function QuestionsEditor({
         <li key={index} className="flex gap-3 text-sm">
           <span className="w-6 shrink-0 text-right font-medium text-slate-500 tabular-nums">{index + 1}.</span>
           <div className="min-w-0 flex-1">
-            <p className="whitespace-pre-line text-slate-800">{question}</p>
+            <p className="whitespace-pre-line text-slate-800">{withCandidateName(question, CANDIDATE_NAME_SHOWN)}</p>
             {renderNote?.(index)}
           </div>
         </li>

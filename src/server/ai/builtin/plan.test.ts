@@ -211,3 +211,73 @@ describe('screening questions per job', () => {
     expect(nurse).toMatch(/RN license/);
   });
 });
+
+describe('questions drafted from the job itself (issue 31, item 2)', () => {
+  const warehouse: JobInput = {
+    title: 'Warehouse Associate',
+    description: [
+      'Our distribution center is hiring warehouse associates for a fast-paced 3PL operation.',
+      '',
+      "What you'll do:",
+      '- Pick and pack customer orders accurately using a handheld RF scanner',
+      '- Load and unload trailers by hand and with a pallet jack',
+      '- Count inventory and flag damaged product',
+      '',
+      'What we need:',
+      '- Able to lift up to 50 lb repeatedly and stand for a full 10-hour shift',
+      '- Available for overtime in peak season',
+      '- Forklift certification a plus',
+    ].join('\n'),
+  };
+  const driver: JobInput = {
+    title: 'CDL-A Regional Driver',
+    description: [
+      'Regional dry van routes across the Southeast, out Monday through Friday.',
+      '',
+      'Requirements:',
+      "- Valid Class A commercial driver's license (CDL-A)",
+      '- Current DOT medical card',
+      '',
+      'Responsibilities:',
+      '- Complete pre-trip and post-trip inspections and report any defects',
+      '- Log hours of service accurately on the ELD',
+    ].join('\n'),
+  };
+
+  it('asks first, after the opening, whether the candidate holds each licence the description requires', () => {
+    const { questions } = planInterview(driver);
+    expect(questions[1]).toBe(
+      "The job lists these requirements: valid Class A commercial driver's license; current DOT medical card. Do you hold each of them now, and are they current?",
+    );
+  });
+
+  it("asks a warehouse job about the warehouse's own work, never a driver's, and not about what is only a plus", () => {
+    const text = planInterview(warehouse).questions.join('\n').toLowerCase();
+    for (const duty of ['rf scanner', 'trailers', 'count inventory']) expect(text).toContain(duty);
+    for (const driverWork of [/pre-trip/, /hours[- ]of[- ]service/, /\broutes?\b/, /\beld\b/, /forklift/]) expect(text).not.toMatch(driverWork);
+  });
+
+  it('asks about the schedule and the physical demands as stated, with or without a reasonable accommodation', () => {
+    const practical = planInterview(warehouse).questions.find((q) => q.includes('physical demands'));
+    expect(practical).toBe(
+      'This job involves 10-hour shifts and overtime at busy times. Its physical demands, as the job lists them: lift up to 50 lb repeatedly and stand for a full 10-hour shift. Can you work that schedule and meet those demands, with or without a reasonable accommodation?',
+    );
+    expect(checkQuestions([practical!])).toEqual([]);
+  });
+
+  it('says no question twice and leaves no stray space before a stop', () => {
+    const job: JobInput = {
+      title: 'Registered Nurse',
+      description: [
+        'Med-surg unit, nights.',
+        "What you'll do:",
+        '- Recognise early signs of deterioration .',
+        '- Recognise the early signs of deterioration and escalate',
+        '- Administer medications safely',
+      ].join('\n'),
+    };
+    const { questions } = planInterview(job);
+    for (const q of questions) expect(q).not.toMatch(/\s[.,;:?!]|\s{2}/);
+    expect(questions.filter((q) => /deterioration/.test(q))).toHaveLength(1);
+  });
+});

@@ -51,7 +51,12 @@ export function extractSkills(description: string, skills = '', industry: Indust
     if (!found.some((f) => phraseRe(clean).test(` ${f.toLowerCase()} `))) found.push(clean);
   };
   skills.split(/[,;\n]/).forEach(add);
-  const d = ` ${description.toLowerCase()} `;
+  // What the description names as a plus ("forklift certification a plus") is not asked about as a skill.
+  const required = description
+    .split(/\r?\n|(?<=[.!?])\s+/)
+    .filter((part) => !OPTIONAL.test(part))
+    .join(' ');
+  const d = ` ${required.toLowerCase()} `;
   const ordered = [INDUSTRIES[industry], ...Object.values(INDUSTRIES).filter((p) => p !== INDUSTRIES[industry])];
   for (const profile of ordered) for (const s of profile.skills) if (phraseRe(s).test(d)) add(s);
   for (const m of description.matchAll(/(?:experience (?:with|in)|knowledge of|proficien(?:t|cy) (?:in|with)|familiar(?:ity)? with|skilled in|certified in|expertise in)\s+([^.;\n]+)/gi)) {
@@ -126,7 +131,7 @@ const OTHER_HEADING =
   /^(?:requirements|(?:minimum |preferred |basic )?qualifications|what we(?:'|’)?re looking for|what you need|what you(?:'|’)ll need|what you bring|about you|you have|must[- ]haves?|nice to haves?|preferred|benefits|perks|(?:what )?we offer|pay|compensation|salary|schedule|hours|about us|who we are|skills)$/i;
 const DUTY_TRIGGER = /\b(?:you(?:'|’)ll(?: also)?|you will(?: also)?|you(?:'|’)re responsible for|you are responsible for|responsible for|responsibilities include|duties include|your day will include)\s+/i;
 /** Requirements, pay and physical demands are not duties to ask about. */
-const NOT_A_DUTY = /\d+\+?\s*(?:years?|yrs|months?)\b|\byears? of\b|\bdegree\b|\bdiploma\b|\bmust\b|\brequired\b|\bpreferred\b|\ba plus\b|\bsalary\b|\$|\/hr\b|\bper hour\b|\bbenefits?\b|\bbonus\b|\blift\b|\blbs?\b|\bstand for\b|\bstand and walk\b/i;
+const NOT_A_DUTY = /\b(?:shifts?|weekends?|holidays?|rotation|schedule|overtime)\b|\d+\+?\s*(?:years?|yrs|months?)\b|\byears? of\b|\bdegree\b|\bdiploma\b|\bmust\b|\brequired\b|\bpreferred\b|\ba plus\b|\bsalary\b|\$|\/hr\b|\bper hour\b|\bbenefits?\b|\bbonus\b|\blift\b|\blbs?\b|\bstand for\b|\bstand and walk\b/i;
 
 const splitSentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-Z])/).filter((s) => s.trim());
 
@@ -173,11 +178,14 @@ function splitVerbList(part: string): string[] {
  * "responsible for". Requirements, pay and benefits are left out.
  */
 export function extractDuties(description: string): string[] {
-  const out: string[] = [];
+  const listed: string[] = [];
+  const told: string[] = [];
   const add = (raw: string, loose: boolean) => {
     const d = cleanDuty(raw);
     if (!d || !(startsWithVerb(d) || (loose && !NOT_DUTY_START.has(headWord(d)) && !/^\d/.test(d)))) return;
-    if (!out.some((o) => o.toLowerCase() === d.toLowerCase())) out.push(d);
+    // What a list under a duties heading names comes before what a sentence says in passing (issue 31).
+    const into = loose ? listed : told;
+    if (![...listed, ...told].some((o) => o.toLowerCase() === d.toLowerCase())) into.push(d);
   };
   let section: 'duty' | 'other' | 'none' = 'none';
   for (const rawLine of description.split(/\r?\n/)) {
@@ -211,7 +219,7 @@ export function extractDuties(description: string): string[] {
       for (const part of sentence.slice(m.index + m[0].length).split(';')) for (const chunk of splitVerbList(part.split(/:\s/)[0]!)) add(chunk, false);
     }
   }
-  return out;
+  return [...listed, ...told];
 }
 
 /** "complete inspections, log hours" reads as "complete inspections and log hours". */
@@ -274,11 +282,35 @@ function alreadyAsked(text: string, asked: string[]): boolean {
 }
 const flat = (text: string) => text.toLowerCase().replace(/[-/]/g, ' ');
 
-/** Adds questions that are lawful and not already asked, up to max. */
+/** A question as it is said: one space between words and none before a stop ("deterioration ." → "deterioration."). */
+const tidy = (q: string) => q.replace(/\s+/g, ' ').replace(/\s+([.,;:?!])/g, '$1').trim();
+
+/** The words the drafter's own templates bring ("hands-on", "walk me through"): two questions do not ask the same thing for sharing them. */
+const TEMPLATE_STEMS = new Set(
+  distinctStems(
+    'hands-on experience specific situation turned out example really mattered result part this job go about similar something close how it went own work ' +
+      'lists requirement requirements hold each current physical demands meet reasonable accommodation safely involves schedule can you',
+  ),
+);
+const askedStems = (q: string) => new Set(distinctStems(q).filter((st) => !TEMPLATE_STEMS.has(st)));
+
+/** Whether two questions ask the same thing: most of the shorter one's own words are in the other (issue 31: no near-duplicates). */
+export function sameQuestion(a: string, b: string): boolean {
+  if (a.trim().toLowerCase() === b.trim().toLowerCase()) return true;
+  const sa = askedStems(a);
+  const sb = askedStems(b);
+  const smaller = Math.min(sa.size, sb.size);
+  if (smaller === 0) return false;
+  const shared = [...sa].filter((st) => sb.has(st)).length;
+  return shared >= Math.max(2, Math.ceil(0.75 * smaller));
+}
+
+/** Adds questions, tidied, that are lawful and ask something not already asked, up to max. */
 function pushDistinct(list: string[], candidates: string[], max: number): void {
-  for (const q of candidates) {
+  for (const raw of candidates) {
     if (list.length >= max) return;
-    if (isLawful(q) && !list.some((x) => x.toLowerCase() === q.toLowerCase())) list.push(q);
+    const q = tidy(raw);
+    if (isLawful(q) && !list.some((x) => sameQuestion(x, q))) list.push(q);
   }
 }
 
@@ -298,15 +330,13 @@ export function planInterview(job: JobInput): InterviewPlan {
   const teamwork = profile.teamwork.replace('{partners}', partnersFor(profile, title, job.description));
   // A situational question about working with others would repeat the teamwork question.
   const teamworkStems = new Set(distinctStems(teamwork));
-  const situational = rankByJob(profile.questions, `${title} ${jobText}`).filter((q) => distinctStems(q).filter((st) => teamworkStems.has(st)).length < 3);
+  const situational = situationalFor(industry, `${title} ${jobText}`).filter((q) => distinctStems(q).filter((st) => teamworkStems.has(st)).length < 3);
 
-  // Skills the first situational questions already cover are not asked about twice.
-  const covered = flat(situational.slice(0, 2).join(' '));
-  const skillsLeft = skills.filter((s) => !covered.includes(flat(s)));
+  const skillsLeft = skills;
   const skillQuestions: string[] = [];
   const dutyQuestions: string[] = [];
   const fromDescription = () => skillQuestions.length + dutyQuestions.length;
-  const chosenText = () => flat([...situational.slice(0, 2), ...dutyQuestions, ...skillQuestions].join(' '));
+  const chosenText = () => flat([...dutyQuestions, ...skillQuestions].join(' '));
   const addSkills = (max: number) => {
     for (const s of skillsLeft) {
       if (fromDescription() >= 3 || skillQuestions.length >= max) return;
@@ -315,8 +345,9 @@ export function planInterview(job: JobInput): InterviewPlan {
       if (isLawful(q)) skillQuestions.push(q);
     }
   };
-  // The recruiter's own skills list weighs more than duties read from the description.
-  addSkills(job.skills?.trim() ? 2 : 1);
+  // The recruiter's own skills list weighs more than duties read from the description; the duties
+  // the description lists weigh more than skills an industry's list recognises in it (issue 31).
+  addSkills(job.skills?.trim() ? 2 : 0);
   for (const d of duties) {
     if (fromDescription() >= 3) break;
     // A duty mostly covered by a question already chosen adds nothing.
@@ -329,19 +360,92 @@ export function planInterview(job: JobInput): InterviewPlan {
   addSkills(3);
 
   const closing = [teamwork, profile.motivation.replace('{role}', role)];
+  const eligibility = eligibilityQuestions(job.description);
+  const practical = practicalQuestion(job.description);
+  // Room is kept for the schedule and physical demands and for teamwork and motivation (the culture criterion's evidence).
+  const beforeClosing = MAX_QUESTIONS - closing.length - practical.length;
   const questions: string[] = [];
-  pushDistinct(questions, [OPENING_QUESTION.replace('{title}', title || 'open'), ...skillQuestions, ...dutyQuestions], 8);
+  // The opening, then whether the candidate holds what the job requires (issue 31), then the work.
+  pushDistinct(questions, [OPENING_QUESTION.replace('{title}', title || 'open'), ...eligibility, ...skillQuestions, ...dutyQuestions], beforeClosing);
   // A situational question about what a description question already asks ("complete pre-trip
   // inspections" and "walk me through your pre-trip inspection") would be asked twice.
   const notYetAsked = situational.filter((q) => !alreadyAsked(q, [...skillQuestions, ...dutyQuestions]));
-  pushDistinct(questions, notYetAsked, questions.length + (fromDescription() >= 3 ? 2 : 3));
-  pushDistinct(questions, closing, 8);
+  pushDistinct(questions, notYetAsked, Math.min(beforeClosing, questions.length + (fromDescription() >= 3 ? 1 : 3)));
+  pushDistinct(questions, practical, MAX_QUESTIONS - closing.length);
+  pushDistinct(questions, closing, MAX_QUESTIONS);
   pushDistinct(questions, situational, 5);
+  // A job too thin to draft from and an industry without a fitting question: the general questions.
+  pushDistinct(questions, rankByJob(INDUSTRIES.general.questions, `${title} ${jobText}`), 5);
   return { questions, rubric: rubricFor(industry, skills) };
 }
 
+const MAX_QUESTIONS = 8;
+
+/** Words of time and schedule, which every job ad has ("10-hour shifts", "a tight schedule"): they do not make a question this job's. */
+const TIME_STEMS = new Set(distinctStems('hour hours shift shifts schedule day days week weeks night nights time morning evening weekend'));
+
+/**
+ * The industry's situational questions that belong to this job: ranked by the job's words, and only
+ * those sharing a word with it, so a warehouse associate is not asked about pre-trip inspections
+ * because warehouses and trucking share a profile (issue 31).
+ */
+function situationalFor(industry: IndustryKey, jobText: string): string[] {
+  const ranked = rankByJob(INDUSTRIES[industry].questions, jobText);
+  // From a title alone (or a line or two) the profile the title names is all there is to go on.
+  if (industry === 'general' || wordCount(jobText) < 40) return ranked;
+  const job = new Set(distinctStems(jobText).filter((st) => !TIME_STEMS.has(st)));
+  return ranked.filter((q) => distinctStems(q).filter((st) => job.has(st)).length >= 2);
+}
+
+const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
+
+/** Whether the candidate holds each licence or certificate the description requires, asked first; four at most to a question. */
+function eligibilityQuestions(description: string): string[] {
+  const credentials = extractCredentials(description).map(lowerFirst);
+  const out: string[] = [];
+  for (let i = 0; i < credentials.length; i += 4) {
+    const some = credentials.slice(i, i + 4);
+    out.push(
+      some.length === 1
+        ? `The job lists this requirement: ${some[0]!}. Do you hold it now, and is it current?`
+        : `The job lists these requirements: ${some.join('; ')}. Do you hold each of them now, and are they current?`,
+    );
+  }
+  return out;
+}
+
+/** Physical demands a description states ("Able to lift 50 lbs", "stand for 10-hour shifts"), as it words them. */
+const PHYSICAL = /\b(?:lift(?:ing)?|carry(?:ing)?|push(?:ing)?|pull(?:ing)?|stand(?:ing)?|walk(?:ing)?|climb(?:ing)?|kneel(?:ing)?|bend(?:ing)?|stoop(?:ing)?|on your feet|lbs?|pounds|kg)\b/i;
+export function extractPhysical(description: string): string[] {
+  const out: string[] = [];
+  for (const rawLine of description.split(/\r?\n/)) {
+    const line = rawLine.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '').replace(/^[A-Za-z][^:]{0,40}:\s*/, '');
+    for (const sentence of splitSentences(line)) {
+      for (const part of sentence.split(/;|,\s+/)) {
+        let c = part.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim().replace(/[\s.;,]+$/, '');
+        c = c.replace(/^(?:and\s+)?(?:(?:you )?must be able to|be able to|(?:the )?ability to|able to|must|comfortable|physically able to)\s+/i, '');
+        if (!PHYSICAL.test(c) || wordCount(c) > 20 || wordCount(c) < 2 || /\b(?:preferred|a plus)\b/i.test(c)) continue;
+        if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(lowerFirst(c));
+      }
+    }
+  }
+  return out.slice(0, 3);
+}
+
+/** The schedule and the physical demands the description states, in one question the candidate can answer plainly. */
+function practicalQuestion(description: string): string[] {
+  const schedule = extractSchedule(description);
+  const physical = extractPhysical(description);
+  const parts: string[] = [];
+  if (schedule.length) parts.push(`This job involves ${listOf(schedule)}.`);
+  if (physical.length) parts.push(`Its physical demands, as the job lists them: ${physical.join('; ')}.`);
+  if (!parts.length) return [];
+  const ask = physical.length ? 'Can you work that schedule and meet those demands, with or without a reasonable accommodation?' : 'Can you work that schedule?';
+  return [`${parts.join(' ')} ${ask}`];
+}
+
 /** Licences and certificates the description requires ("Valid Class A CDL", "current BLS"); optional ones are left out. */
-const CREDENTIAL = /\b(?:licen[cs]es?|certifications?|certificates?|cdl|endorsements?|servsafe|food handler|bls|acls|cpr)\b/i;
+const CREDENTIAL = /\b(?:licen[cs]es?|licensed|certifications?|certificates?|certified|registration|cdl|endorsements?|servsafe|food handler|bls|acls|pals|cpr|first aid|medical card|dot physical|osha[- ]?(?:10|30)|background check|drug (?:screen|test)|clearance)\b/i;
 const OPTIONAL = /\b(?:preferred|a plus|nice to have|bonus|years old|age)\b/i;
 
 export function extractCredentials(description: string): string[] {
@@ -392,7 +496,7 @@ export function extractSchedule(description: string): string[] {
   for (const term of SCHEDULE_TERMS) {
     for (const m of description.matchAll(term.re)) {
       const at = m.index;
-      if (/\b(?:no|not|never|without|home every|home most)\s+$/i.test(description.slice(Math.max(0, at - 16), at))) continue;
+      if (/\b(?:no|not|never|without|home every|home time every|home most)\s+$/i.test(description.slice(Math.max(0, at - 16), at))) continue;
       hits.push({ at, end: at + m[0].length, say: term.say(m[0]) });
     }
   }

@@ -46,6 +46,32 @@ const interviewSets = z.array(
   }),
 );
 
+/**
+ * Job descriptions labelled with what a good question set must ask about (issue 31, item 2): each
+ * requirement the description states, with the terms a question covering it would contain, and terms
+ * of other roles a question for this job must never contain.
+ */
+const draftingJobs = z.array(
+  z.object({
+    id: z.string(),
+    industry: z.string(),
+    title: z.string(),
+    description: z.string(),
+    requirements: z
+      .array(
+        z.object({
+          text: z.string(),
+          kind: z.enum(['licence', 'certification', 'tool', 'shift', 'physical', 'duty', 'experience']),
+          eligibility: z.boolean(),
+          any: z.array(z.string().min(1)).min(1),
+        }),
+      )
+      .min(1),
+    foreign: z.array(z.string()),
+  }),
+);
+export type DraftingJob = z.infer<typeof draftingJobs>[number];
+
 const load = <T>(file: string, schema: z.ZodType<T>): T => schema.parse(JSON.parse(readFileSync(path.join(dataDir, file), 'utf8')));
 
 export type AnswerGroup = z.infer<typeof answerGroups>[number];
@@ -123,6 +149,12 @@ const loadExisting = <T>(files: readonly string[], schema: z.ZodType<T[]>) => {
  *   8 whole interviews, 150 unlawful and 150 lawful questions; every answer 61-90 words).
  * Each file is read once it exists.
  */
+/** The drafting sets: `dev` is read while working on the drafter; `heldOut` is measured blind (no text of it is ever printed). */
+export const loadDrafting = () => ({
+  dev: existsSync(path.join(dataDir, 'drafting-dev/jobs.json')) ? load('drafting-dev/jobs.json', draftingJobs) : [],
+  heldOut: existsSync(path.join(dataDir, 'drafting-held-out/jobs.json')) ? load('drafting-held-out/jobs.json', draftingJobs) : [],
+});
+
 export const loadHeldOut = () => {
   const answers = loadExisting(HELD_OUT_ANSWERS, answerGroups);
   const interviews = loadExisting(HELD_OUT_INTERVIEWS, interviewSets);
