@@ -297,6 +297,45 @@ describe('questions', () => {
     });
   });
 
+  it('asks before saving a question the bias check flags, names each issue in plain words, and saves on confirmation (issue 31)', async () => {
+    await run(async (page) => {
+      await signInAsOperator(page);
+      const job = await createJobViaApi(page, { title: `Bias Job ${uniqueName('')}`, description: 'A job to check questions on.', questions: QUESTIONS.slice(0, 2), rubric: RUBRIC });
+      await openJob(page, job);
+      const flagged = 'How old are you, and do you have young children at home that would make 12-hour shifts difficult?';
+      await questionsPanel(page).getByRole('button', { name: 'Edit Questions' }).click();
+      await questionBox(page, 2).fill(flagged);
+      await questionsPanel(page).getByRole('button', { name: 'Save Changes' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Save questions the bias check flagged?' });
+      await dialog.waitFor();
+      await dialog.getByText('Question 2: Asks about age', { exact: true }).waitFor();
+      await dialog.getByText('Question 2: Asks about family or marital status', { exact: true }).waitFor();
+      // Both issues are about the hours the question names: the rewording asks about them alone.
+      await dialog.getByText('Suggested wording: Ask about the schedule itself: "This role involves 12-hour shifts. Are you able to work that schedule?"', { exact: true }).first().waitFor();
+      // Cancel: nothing is saved and the editor is still open.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect((await getJobViaApi(page, job.id)).questions).toEqual(QUESTIONS.slice(0, 2));
+      expect(await editedQuestions(page)).toEqual([QUESTIONS[0], flagged]);
+
+      await questionsPanel(page).getByRole('button', { name: 'Save Changes' }).click();
+      await dialog.getByRole('button', { name: 'Save anyway' }).click();
+      await expectToast(page, 'Questions updated', 'Interview questions have been successfully updated.');
+      expect((await getJobViaApi(page, job.id)).questions).toEqual([QUESTIONS[0], flagged]);
+      await questionsPanel(page).getByText('Possible bias: Asks about family or marital status.', { exact: true }).waitFor();
+      expect(await questionsPanel(page).getByText(/marital_family/).count()).toBe(0);
+
+      // Saving again without changing the flagged question does not ask again.
+      await questionsPanel(page).getByRole('button', { name: 'Edit Questions' }).click();
+      await questionBox(page, 1).fill('Alpha: describe your best project.');
+      await questionsPanel(page).getByRole('button', { name: 'Save Changes' }).click();
+      await questionsPanel(page).getByRole('button', { name: 'Edit Questions' }).waitFor();
+      await expect.poll(async () => (await getJobViaApi(page, job.id)).questions).toEqual(['Alpha: describe your best project.', flagged]);
+      expect(await dialog.count()).toBe(0);
+    });
+  });
+
   it('Cancel reverts the edits, and saving no questions is refused', async () => {
     await run(async (page) => {
       await signInAsOperator(page);

@@ -95,6 +95,30 @@ export const biasFlag = z.object({
 });
 export type BiasFlag = z.infer<typeof biasFlag>;
 
+/** What a bias flag's category means, as a recruiter reads it (issue 31): never the raw code. */
+const BIAS_LABELS: Record<string, string> = {
+  age: 'Asks about age',
+  gender: 'Asks about sex or gender',
+  sexual_orientation_gender: 'Asks about sexual orientation or gender identity',
+  marital_family: 'Asks about family or marital status',
+  pregnancy: 'Asks about pregnancy or plans for children',
+  national_origin: 'Asks about national origin or citizenship',
+  race_ethnicity: 'Asks about race or ethnicity',
+  religion: 'Asks about religion',
+  disability_health: 'Asks about disability or health',
+  genetic: 'Asks about genetic information or family medical history',
+  appearance: 'Asks about looks or body',
+  arrest_record: 'Asks about arrests or convictions',
+  military_discharge: 'Asks about military discharge',
+  salary_history: 'Asks about salary history',
+  private_life: 'Asks about private life, not the work',
+};
+export const biasLabel = (category: string): string => BIAS_LABELS[category] ?? 'May be unfair or unlawful to ask';
+
+/** POST /api/bias-check: questions checked before they are saved (the editor asks for a confirmation when one is flagged). */
+export const biasCheckInput = z.object({ questions: z.array(z.string().max(2_000)).min(1).max(30) });
+export const biasCheckResult = z.object({ flags: z.array(biasFlag) });
+
 export const evaluation = z.object({
   summary: z.string(),
   /** Rubric-weighted average of the criterion scores, computed by code; null when nothing could be judged. */

@@ -22,6 +22,8 @@ export interface QuestionsEditorProps {
   sortableListName?: string;
   /** Shown under a saved question (a job's bias warnings). */
   renderNote?: (index: number) => ReactNode;
+  /** Runs before a save (a job's bias check): calls `save` to go on, or not to stop there. */
+  beforeSave?: (questions: string[], save: () => void) => void;
   /** Called when edit mode starts (a collapsed panel opens itself). */
   onStartEditing?: () => void;
   /** A member who may not change them (a viewer) gets the list without the 'Edit Questions' action. */
@@ -39,6 +41,7 @@ export function QuestionsEditor({
   removeVerb,
   sortableListName,
   renderNote,
+  beforeSave,
   onStartEditing,
   readOnly = false,
   frame,
@@ -57,7 +60,9 @@ export function QuestionsEditor({
       toast({ title: 'Validation Error', description: QUESTIONS_REQUIRED, variant: 'destructive' });
       return;
     }
-    onSave(cleaned, stopEditing);
+    const send = () => onSave(cleaned, stopEditing);
+    if (beforeSave) beforeSave(cleaned, send);
+    else send();
   };
 
   const renderRow = (row: EditorRow<{ text: string }>, index: number, dragHandle?: ReactNode) => (

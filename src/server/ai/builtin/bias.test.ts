@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDataset, NOT_YET_TUNED } from '../eval/dataset';
-import { checkQuestion, checkQuestions } from './bias';
+import { checkQuestion, checkQuestionIssues, checkQuestions } from './bias';
 import { checkQuestionsMemoised } from './bias-memo';
 
 // The concept stage (decision 014): a protected topic said of the candidate is flagged however it is
@@ -249,5 +249,24 @@ describe('bias check on the measured lists', () => {
   it('never flags a question the eval’s interviews and answer sets ask', () => {
     const questions = [...data.answers, ...data.holdout.answers].map((a) => a.question).concat(data.interviews.flatMap((i) => i.questions), data.swaps.flatMap((s) => s.questions));
     expect(checkQuestions(questions).map((f) => f.text)).toEqual([]);
+  });
+});
+
+describe('every issue of a question, with a rewording that keeps its intent (issue 31)', () => {
+  it('lists each protected topic a question asks about, not only the first', () => {
+    const q = 'How old are you, and do you have young children at home that would make 12-hour shifts difficult?';
+    expect(checkQuestionIssues(q, 3).map((f) => [f.index, f.category])).toEqual([
+      [3, 'age'],
+      [3, 'marital_family'],
+    ]);
+    expect(checkQuestions(['Tell me about a project you led.', q]).map((f) => f.index)).toEqual([1, 1]);
+    expect(checkQuestionIssues('Tell me about a project you led.')).toEqual([]);
+  });
+
+  it("suggests asking about the job's hours when a question uses family or religion to get at them", () => {
+    expect(checkQuestion('Will your kids make it hard to work weekends?')?.suggestion).toBe('Ask about the schedule itself: "This role involves weekend work. Are you able to work that schedule?"');
+    expect(checkQuestion('Does your religion stop you working night shifts?')?.suggestion).toBe('Ask about the schedule itself: "This role involves night shifts. Are you able to work that schedule?"');
+    // Without a schedule in the question, the category's own rewording.
+    expect(checkQuestion('Do you have children?')?.suggestion).not.toMatch(/overnight travel|schedule itself/);
   });
 });

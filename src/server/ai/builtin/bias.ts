@@ -27,7 +27,7 @@ const QUESTION_RULES: Rule[] = [
     category: 'marital_family',
     pattern: /\b(married|marital|spouse|husband|wife|partner do|boyfriend|girlfriend|(are you|you're|you are|still|stay|being) single\b|^single\b|single\?|divorced|engaged|(have|any) (kids|children)|how many (kids|children)|your (kids|children)|childcare|child care|babysitter|start(ing)? a family|plan(s|ning)? (on|to) (have|having) (kids|children|a baby)|family plans|maiden name|who (looks|will look) after|(want|have|plan on|planning on) (more |any )?(kids|children)|more (kids|children)|someone at home|anyone at home|little ones|daycare|day care|your family (be )?(ok|okay|fine|mind)|home situation|who watches|your other half|significant other|school run|pick(ing)? up the kids)\b/i,
     reason: 'Asks about marital or family status, which must not influence hiring.',
-    suggestion: 'Ask about the job\'s requirements instead: "This role requires occasional overnight travel. Are you able to meet that requirement?"',
+    suggestion: 'Remove the question. If the job has demanding hours or travel, state them and ask: "Are you able to work that schedule?"',
   },
   {
     category: 'pregnancy',
@@ -375,7 +375,7 @@ const APPEARANCE: Rule = {
   suggestion: 'State any physical requirement or safety dress code of the role and ask: "Can you meet this requirement, with or without reasonable accommodation?"',
 };
 
-const ruleFor = (category: string): Rule => (category === 'appearance' ? APPEARANCE : QUESTION_RULES.find((r) => r.category === category)!);
+const ruleFor = (category: string): Rule | undefined => (category === 'appearance' ? APPEARANCE : QUESTION_RULES.find((r) => r.category === category));
 
 const PRIVATE_LIFE: Rule = {
   category: 'private_life',
@@ -384,18 +384,72 @@ const PRIVATE_LIFE: Rule = {
   suggestion: 'Ask about what the job requires: its tasks, hours, skills and experience.',
 };
 
+/** A rule's pattern that is about the candidate, in a question its lawful frame does not excuse. */
+const ruleFires = (rule: Rule, question: string) => ruleMatches(rule, question) && !(rule.lawful?.test(question) && !otherRuleMatches(question, rule));
+
 export function checkQuestion(question: string, index?: number): BiasFlag | null {
   const at = index !== undefined ? { index } : {};
-  for (const rule of QUESTION_RULES) {
-    if (!ruleMatches(rule, question)) continue;
-    if (rule.lawful?.test(question) && !otherRuleMatches(question, rule)) continue;
-    return { ...at, text: question, category: rule.category, reason: rule.reason, suggestion: rule.suggestion };
-  }
+  const flag = (rule: Rule): BiasFlag => ({ ...at, text: question, category: rule.category, reason: rule.reason, suggestion: suggestionFor(question, rule) });
+  const fired = QUESTION_RULES.find((rule) => ruleFires(rule, question));
+  if (fired) return flag(fired);
   const concept = conceptFlag(question) ?? domainFlag(question);
   const category = concept?.category ?? formFlag(question) ?? transferFlag(question);
-  const rule = category ? ruleFor(category) : asksAboutPrivateLife(question) ? PRIVATE_LIFE : null;
-  if (!rule) return null;
-  return { ...at, text: question, category: rule.category, reason: rule.reason, suggestion: rule.suggestion };
+  const rule = category ? (ruleFor(category) ?? PRIVATE_LIFE) : asksAboutPrivateLife(question) ? PRIVATE_LIFE : null;
+  return rule ? flag(rule) : null;
+}
+
+/**
+ * Every issue of a flagged question, one flag each ("How old are you, and do you have young
+ * children…" asks about age and about family): the first as `checkQuestion` finds it, then every
+ * other rule that fires on it (issue 31). A question with no first issue has none.
+ */
+export function checkQuestionIssues(question: string, index?: number): BiasFlag[] {
+  const first = checkQuestion(question, index);
+  if (!first) return [];
+  const flags = [first];
+  const add = (category: string) => {
+    if (flags.some((f) => f.category === category)) return;
+    const rule = ruleFor(category) ?? PRIVATE_LIFE;
+    flags.push({ ...(index !== undefined ? { index } : {}), text: question, category, reason: rule.reason, suggestion: suggestionFor(question, rule) });
+  };
+  for (const rule of QUESTION_RULES) if (ruleFires(rule, question)) add(rule.category);
+  // Each clause on its own too ("How old are you, and do you have young children at home…?").
+  const clauses = question.split(/,\s*(?:and|or|but|also)\s+|;\s*|\s+and\s+(?=(?:do|does|are|is|have|has|will|would|can|could|did|were|what|how|where|when|who)\b)/i);
+  if (clauses.length > 1) {
+    for (const clause of clauses) {
+      if (clause.trim().split(/\s+/).length < 3) continue;
+      const found = checkQuestion(/[?.!]$/.test(clause.trim()) ? clause.trim() : `${clause.trim()}?`);
+      if (found) add(found.category);
+    }
+  }
+  return flags;
+}
+
+/** What a question wants to know about the work, said in it ("…that would make 12-hour shifts difficult?"), and how a lawful question says it. */
+const SCHEDULE_INTENTS: { re: RegExp; say: (m: string) => string }[] = [
+  { re: /\b(?:\d+|eight|ten|twelve)[- ]hour shifts?\b/i, say: (m) => m.toLowerCase().replace(/shift$/, 'shifts') },
+  { re: /\b(?:night shifts?|nights|overnight(?: shifts?)?)\b/i, say: () => 'night shifts' },
+  { re: /\bweekends?\b/i, say: () => 'weekend work' },
+  { re: /\bevenings?\b/i, say: () => 'evening work' },
+  { re: /\bholidays?\b/i, say: () => 'work on some holidays' },
+  { re: /\bovertime\b/i, say: () => 'overtime at busy times' },
+  { re: /\bon[- ]call\b/i, say: () => 'on-call duty' },
+  { re: /\b(?:travel\w*|time away from home|nights away)\b/i, say: () => 'travel' },
+  { re: /\b(?:long hours|long shifts?)\b/i, say: () => 'long shifts' },
+  { re: /\b(?:early (?:starts?|mornings?)|start(?:ing)? early)\b/i, say: () => 'early starts' },
+  { re: /\bshifts?\b/i, say: () => 'shift work' },
+];
+/** Categories whose questions usually stand in for "can you work the hours?". */
+const SCHEDULE_PROXIES = new Set(['marital_family', 'pregnancy', 'religion', 'age', 'gender', 'sexual_orientation_gender', 'disability_health', 'private_life', 'other']);
+
+/** The rule's suggested rewording, or, where the question is really about the job's hours, one that keeps that intent and nothing else. */
+function suggestionFor(question: string, rule: Rule): string {
+  if (!SCHEDULE_PROXIES.has(rule.category)) return rule.suggestion;
+  for (const intent of SCHEDULE_INTENTS) {
+    const m = question.match(intent.re);
+    if (m) return `Ask about the schedule itself: "This role involves ${intent.say(m[0])}. Are you able to work that schedule?"`;
+  }
+  return rule.suggestion;
 }
 
 function otherRuleMatches(question: string, except: Rule): boolean {
@@ -403,7 +457,7 @@ function otherRuleMatches(question: string, except: Rule): boolean {
 }
 
 export function checkQuestions(questions: string[]): BiasFlag[] {
-  return questions.map((q, i) => checkQuestion(q, i)).filter((f): f is BiasFlag => f !== null);
+  return questions.flatMap((q, i) => checkQuestionIssues(q, i));
 }
 
 /** Evaluation text must judge what was said and done, never who the candidate is. */

@@ -63,7 +63,6 @@ const NEAR_EMPTY = [
   "Sorry, I'm not sure.",
   'I have no idea.',
   'Okay.',
-  'Yeah.',
   'Nothing really.',
 ];
 
@@ -152,8 +151,13 @@ describe("the built-in interviewer's lines", () => {
       expect(FOLLOW_UPS.prompt.map((w) => w.replace('{question}', question)), answer).toContain(followUp);
       expect(followUp).not.toMatch(PRAISE);
     }
-    // A short real answer is not a non-answer.
+    // A short real answer is not a non-answer, nor is a yes or a no to a yes-or-no question:
+    // those are asked for more, not given the question again.
     expect(answerKind('I used Epic and the SBAR handoff.')).not.toBe('non_answer');
+    for (const answer of ['Yes.', 'Yeah.', 'No.', 'I have.']) {
+      expect(answerKind(answer), answer).toBe('brief');
+      expect(FOLLOW_UPS.more, answer).toContain(decideFollowUp('Have you worked on call for a production service?', answer).followUp);
+    }
   });
 
   it(`says no acknowledgement or transition twice within an interview (${interviews.length} interviews)`, { timeout: 120_000 }, () => {

@@ -14,14 +14,17 @@ import { contentStems, hash, normalisedTokens } from './text';
 export type AnswerKind = 'silent' | 'non_answer' | 'brief' | 'general' | 'full';
 
 /** Said when nothing, or next to nothing, was said; also "I don't know" and the like. */
-const NON_ANSWER = /^(?:(?:um+|uh+|er+m?|hmm+|well|so|oh|ok(?:ay)?|yeah|no|nope|sorry|pass|next|nothing|skip|idk|i\s+(?:don'?t|do\s+not)\s+know|not\s+sure|no\s+idea|i\s+(?:can'?t|cannot)\s+(?:think|remember)(?:\s+of\s+(?:one|any|anything))?|i\s+have\s+no\s+idea|i'?m\s+not\s+sure|i\s+(?:don'?t|do\s+not)\s+have\s+(?:one|an\s+example|any)|can\s+we\s+skip(?:\s+this(?:\s+one)?)?|let\s+me\s+think|good\s+question)[\s,.!?-]*)+$/i;
+const NON_ANSWER = /^(?:(?:um+|uh+|er+m?|hmm+|well|so|oh|ok(?:ay)?|sorry|pass|next|nothing|skip|idk|i\s+(?:don'?t|do\s+not)\s+know|not\s+sure|no\s+idea|i\s+(?:can'?t|cannot)\s+(?:think|remember)(?:\s+of\s+(?:one|any|anything))?|i\s+have\s+no\s+idea|i'?m\s+not\s+sure|i\s+(?:don'?t|do\s+not)\s+have\s+(?:one|an\s+example|any)|can\s+we\s+skip(?:\s+this(?:\s+one)?)?|let\s+me\s+think|good\s+question)[\s,.!?-]*)+$/i;
+
+const YES_OR_NO = /^(?:yes|yeah|yep|yup|no|nope|sure|definitely|absolutely|of course|not really|never|i have|i haven'?t|i do|i don'?t|i did|i didn'?t|i can|i can'?t)\b/i;
 
 export function answerKind(answer: string, features?: AnswerFeatures): AnswerKind {
   const text = answer.trim();
   if (!/[a-z0-9]/i.test(text)) return 'silent';
   if (NON_ANSWER.test(text)) return 'non_answer';
   const contentWords = features?.contentWords ?? normalisedTokens(text).filter((t) => !t.isStop && t.norm.length > 1).length;
-  if (contentWords < 2) return 'non_answer';
+  // "Yes." answers a yes-or-no question, briefly; it is not silence.
+  if (contentWords < 2) return YES_OR_NO.test(text) ? 'brief' : 'non_answer';
   if (contentWords < 12) return 'brief';
   // Talk about work in general, with nothing the candidate did, counted or named: thanked, not praised.
   const f = features ?? analyseAnswer('', text);

@@ -73,13 +73,13 @@ describe('starting and saving', () => {
     const iv = await newInterview();
     const question = 'Tell me about a time you led a team.';
     const prompts = FOLLOW_UPS.prompt.map((w) => w.replace('{question}', question));
-    const followUp = async () => (await call('POST', `/api/interview/${iv.id}/follow-up`, iv.candidateToken, { question, answer: 'I did.' })).json<{ followUp: string }>().followUp;
+    const followUp = async () => (await call('POST', `/api/interview/${iv.id}/follow-up`, iv.candidateToken, { question, answer: "I don't know." })).json<{ followUp: string }>().followUp;
     // Next to nothing said: the question again, gently.
     const first = await followUp();
     expect(prompts).toContain(first);
     // Once that wording is in the interview's saved transcript, the same answer gets another.
     expect((await call('POST', `/api/interview/${iv.id}/start`, iv.candidateToken)).statusCode).toBe(200);
-    const said = [{ speaker: 'AI', text: question, startMs: 0 }, { speaker: 'Candidate', text: 'I did.', startMs: 1000 }, { speaker: 'AI', text: first, startMs: 2000 }];
+    const said = [{ speaker: 'AI', text: question, startMs: 0 }, { speaker: 'Candidate', text: "I don't know.", startMs: 1000 }, { speaker: 'AI', text: first, startMs: 2000 }];
     expect((await call('PUT', `/api/interview/${iv.id}/transcript`, iv.candidateToken, { transcript: said })).statusCode).toBe(204);
     const second = await followUp();
     expect(prompts).toContain(second);

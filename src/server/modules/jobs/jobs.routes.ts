@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { biasCheckInput, biasCheckResult } from '../../../contracts/ai';
 import { idParams } from '../../../contracts/ids';
 import { candidateJob, createJobInput, job, jobListItem, updateJobInput, updateQuestionsInput, updateRubricInput } from '../../../contracts/jobs';
 import { jobs } from '../../db/schema';
@@ -45,6 +46,12 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       return readAsUser(request, async (u, check) => toJob(await getOwnJob(db, u, id, check), ai));
     },
   );
+
+  // The bias check of questions not saved yet (issue 31): the editor shows what it finds and asks before saving.
+  r.post('/api/bias-check', { config: { ...user, apiKey: 'Check interview questions for bias' }, schema: { body: biasCheckInput, response: { 200: biasCheckResult } } }, async (request) => {
+    requireUser(request);
+    return { flags: await ai.checkQuestions(request.body.questions) };
+  });
 
   r.patch('/api/job/:id/questions', { config: { ...user, apiKey: 'Replace the questions of a job' }, schema: { params: idParams, body: updateQuestionsInput, response: { 200: job } } }, async (request) =>
     toJob(await updateQuestions(db, requireUser(request), request.params.id, request.body.questions), ai),

@@ -90,6 +90,28 @@ describe('questions', () => {
   });
 });
 
+describe('the bias check before saving (issue 31)', () => {
+  const mixed = 'How old are you, and do you have young children at home that would make 12-hour shifts difficult?';
+  it('finds every issue of each question, each with a rewording that keeps what the job needs, and saves nothing', async () => {
+    const res = await a.post('/api/bias-check', { questions: ['Tell me about your sales experience.', mixed] });
+    expect(res.statusCode).toBe(200);
+    const { flags } = res.json<{ flags: { index: number; category: string; suggestion?: string }[] }>();
+    expect(flags.map((f) => [f.index, f.category])).toEqual([
+      [1, 'age'],
+      [1, 'marital_family'],
+    ]);
+    expect(flags[1]!.suggestion).toBe('Ask about the schedule itself: "This role involves 12-hour shifts. Are you able to work that schedule?"');
+    expect((await a.post('/api/bias-check', { questions: ['Tell me about your sales experience.'] })).json()).toEqual({ flags: [] });
+  });
+
+  it('refuses what is not a list of questions, and a caller who is not signed in', async () => {
+    expect((await a.post('/api/bias-check', { questions: [] })).statusCode).toBe(400);
+    expect((await a.post('/api/bias-check', { questions: ['x'.repeat(2_001)] })).statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/bias-check', payload: { questions: [mixed] } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('rubric', () => {
   it('drops blank names and scales weights to exactly 100 with the remainder on the last', async () => {
     const job = await createJob(a);

@@ -4,6 +4,7 @@ import type { BiasFlag } from '@/contracts/ai';
 import { Badge } from '@/client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
+import { biasLabel } from '@/contracts/ai';
 import { statusLabel } from '@/contracts/interviews';
 
 interface BiasCardProps {
@@ -71,7 +72,7 @@ function FlagSection({ title, flags, emptyText, isQuestion = false }: FlagSectio
           {flags.map((flag, index) => (
             <li key={index} className="space-y-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <Badge variant="warning">{statusLabel(flag.category)}</Badge>
+                <Badge variant="warning">{isQuestion ? biasLabel(flag.category) : statusLabel(flag.category)}</Badge>
                 {isQuestion && flag.index !== undefined ? <span className="text-xs font-medium text-slate-600">Question {flag.index + 1}</span> : null}
               </div>
               <blockquote className="border-l-4 border-amber-300 pl-3 text-slate-900 italic">“{flag.text}”</blockquote>
