@@ -260,11 +260,11 @@ async function main() {
   console.log(`Engine: ${provider}${provider === 'builtin' ? '' : ` (${process.env.AI_MODEL ?? 'default model'}, AI_SAMPLES=${process.env.AI_SAMPLES ?? '1'})`}`);
   const data = loadDataset();
   const drafting = loadDrafting();
-  if (option('only') === 'drafting') {
-    if (onlyPart !== 'held-out') await draftingCoverage('Drafting, development jobs', drafting.dev, { print: ['cdl', 'rn-med', 'warehouse'] });
-    if (onlyPart !== 'tuning') await draftingCoverage('Drafting, held-out jobs (blind)', drafting.heldOut, { print: [] });
-    return;
-  }
+  const draftingParts = async () => {
+    if (onlyPart !== 'held-out' && drafting.dev.length) await draftingCoverage('Drafting, development jobs', drafting.dev, { print: ['cdl', 'rn-med', 'warehouse'] });
+    if (onlyPart !== 'tuning' && drafting.heldOut.length) await draftingCoverage('Drafting, held-out jobs (blind)', drafting.heldOut, { print: [] });
+  };
+  if (option('only') === 'drafting') return draftingParts();
   if (onlyPart !== 'held-out') {
     console.log('\n== Tuning part (the engine was developed against these) ==');
     const answers = [...data.answers, ...data.holdout.answers, ...data.readHeldOut.answers];
@@ -286,8 +286,7 @@ async function main() {
   // The drafting coverage and the interviewer's lines measure the built-in engine's own drafting and
   // wording (issue 31); `--only drafting` runs the first with any engine.
   if (provider !== 'builtin') return;
-  if (onlyPart !== 'held-out' && drafting.dev.length) await draftingCoverage('Drafting, development jobs', drafting.dev, { print: ['cdl', 'rn-med', 'warehouse'] });
-  if (onlyPart !== 'tuning' && drafting.heldOut.length) await draftingCoverage('Drafting, held-out jobs (blind)', drafting.heldOut, { print: [] });
+  await draftingParts();
   if (onlyPart !== 'held-out') await interviewerLines(data.interviews);
 }
 

@@ -387,15 +387,26 @@ const PRIVATE_LIFE: Rule = {
 /** A rule's pattern that is about the candidate, in a question its lawful frame does not excuse. */
 const ruleFires = (rule: Rule, question: string) => ruleMatches(rule, question) && !(rule.lawful?.test(question) && !otherRuleMatches(question, rule));
 
-export function checkQuestion(question: string, index?: number): BiasFlag | null {
-  const at = index !== undefined ? { index } : {};
-  const flag = (rule: Rule): BiasFlag => ({ ...at, text: question, category: rule.category, reason: rule.reason, suggestion: suggestionFor(question, rule) });
+/** The first rule a question breaks, by the stages in order, or null. */
+function issueOf(question: string): Rule | null {
   const fired = QUESTION_RULES.find((rule) => ruleFires(rule, question));
-  if (fired) return flag(fired);
+  if (fired) return fired;
   const concept = conceptFlag(question) ?? domainFlag(question);
   const category = concept?.category ?? formFlag(question) ?? transferFlag(question);
-  const rule = category ? (ruleFor(category) ?? PRIVATE_LIFE) : asksAboutPrivateLife(question) ? PRIVATE_LIFE : null;
-  return rule ? flag(rule) : null;
+  return category ? (ruleFor(category) ?? PRIVATE_LIFE) : asksAboutPrivateLife(question) ? PRIVATE_LIFE : null;
+}
+
+const flagFor = (question: string, rule: Rule, index?: number): BiasFlag => ({
+  ...(index !== undefined ? { index } : {}),
+  text: question,
+  category: rule.category,
+  reason: rule.reason,
+  suggestion: suggestionFor(question, rule),
+});
+
+export function checkQuestion(question: string, index?: number): BiasFlag | null {
+  const rule = issueOf(question);
+  return rule ? flagFor(question, rule, index) : null;
 }
 
 /**
@@ -404,25 +415,19 @@ export function checkQuestion(question: string, index?: number): BiasFlag | null
  * other rule that fires on it (issue 31). A question with no first issue has none.
  */
 export function checkQuestionIssues(question: string, index?: number): BiasFlag[] {
-  const first = checkQuestion(question, index);
+  const first = issueOf(question);
   if (!first) return [];
-  const flags = [first];
-  const add = (category: string) => {
-    if (flags.some((f) => f.category === category)) return;
-    const rule = ruleFor(category) ?? PRIVATE_LIFE;
-    flags.push({ ...(index !== undefined ? { index } : {}), text: question, category, reason: rule.reason, suggestion: suggestionFor(question, rule) });
-  };
-  for (const rule of QUESTION_RULES) if (ruleFires(rule, question)) add(rule.category);
+  const rules = [first, ...QUESTION_RULES.filter((rule) => ruleFires(rule, question))];
   // Each clause on its own too ("How old are you, and do you have young children at home…?").
   const clauses = question.split(/,\s*(?:and|or|but|also)\s+|;\s*|\s+and\s+(?=(?:do|does|are|is|have|has|will|would|can|could|did|were|what|how|where|when|who)\b)/i);
   if (clauses.length > 1) {
-    for (const clause of clauses) {
-      if (clause.trim().split(/\s+/).length < 3) continue;
-      const found = checkQuestion(/[?.!]$/.test(clause.trim()) ? clause.trim() : `${clause.trim()}?`);
-      if (found) add(found.category);
+    for (const clause of clauses.map((c) => c.trim()).filter((c) => c.split(/\s+/).length >= 3)) {
+      const found = issueOf(/[?.!]$/.test(clause) ? clause : `${clause}?`);
+      if (found) rules.push(found);
     }
   }
-  return flags;
+  const distinct = rules.filter((rule, i) => rules.findIndex((r) => r.category === rule.category) === i);
+  return distinct.map((rule) => flagFor(question, rule, index));
 }
 
 /** What a question wants to know about the work, said in it ("…that would make 12-hour shifts difficult?"), and how a lawful question says it. */

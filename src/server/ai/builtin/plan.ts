@@ -332,13 +332,12 @@ export function planInterview(job: JobInput): InterviewPlan {
   const teamworkStems = new Set(distinctStems(teamwork));
   const situational = situationalFor(industry, `${title} ${jobText}`).filter((q) => distinctStems(q).filter((st) => teamworkStems.has(st)).length < 3);
 
-  const skillsLeft = skills;
   const skillQuestions: string[] = [];
   const dutyQuestions: string[] = [];
   const fromDescription = () => skillQuestions.length + dutyQuestions.length;
   const chosenText = () => flat([...dutyQuestions, ...skillQuestions].join(' '));
   const addSkills = (max: number) => {
-    for (const s of skillsLeft) {
+    for (const s of skills) {
       if (fromDescription() >= 3 || skillQuestions.length >= max) return;
       if (chosenText().includes(flat(s))) continue;
       const q = skillQuestion(s, skillQuestions.length, profile.exampleFrom);
