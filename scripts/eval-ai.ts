@@ -10,6 +10,7 @@
  *   npm run eval:ai -- --verbose                      also every miss of the tuning part
  *   npm run eval:ai -- --part tuning|held-out         one part only
  *   npm run eval:ai -- --only drafting                the drafting coverage alone (issue 31), both parts
+ *   npm run eval:ai -- --only criteria                the per-criterion scoring, feedback and red flags alone (issue 31), both parts
  */
 import { isDeepStrictEqual } from 'node:util';
 import { anchorLevelOf, UNSURE_SPREAD, type Evaluation, type RubricCriterion } from '../src/contracts/ai';
@@ -17,7 +18,8 @@ import { createAiEngine } from '../src/server/ai';
 import { createBuiltinEngine } from '../src/server/ai/builtin';
 import { contentStems } from '../src/server/ai/builtin/text';
 import type { AiEngine } from '../src/server/ai/engine';
-import { loadDataset, loadDrafting, loadHeldOut, type AnswerGroup, type DraftingJob, type BiasQuestions, type Grade, type InterviewSet } from '../src/server/ai/eval/dataset';
+import { findWorthChecking } from '../src/server/ai/worth-checking';
+import { loadCriteria, loadDataset, loadDrafting, loadHeldOut, type AnswerGroup, type CriteriaInterview, type DraftingJob, type BiasQuestions, type Grade, type InterviewSet } from '../src/server/ai/eval/dataset';
 import { ConfigError, loadConfig } from '../src/server/config';
 
 const args = process.argv.slice(2);
@@ -132,8 +134,11 @@ async function measureAnswers(label: string, groups: AnswerSet[][]) {
       if (rank(by[hi].result.overall) > rank(by[lo].result.overall)) pairsRight++;
       else if (verbose) console.log(`  miss ${by[hi].set.id}: ${hi} ${by[hi].result.overall} <= ${lo} ${by[lo].result.overall}`);
       by[hi].result.criteria.forEach((c, i) => {
+        const other = by[lo].result.criteria[i];
+        // A criterion no answer spoke to in either interview is not a pair (issue 31: "not assessed").
+        if (c.notAssessed && other?.notAssessed) return;
         criterionPairs++;
-        if (rank(c.score) > rank(by[lo].result.criteria[i]?.score)) criterionRight++;
+        if (rank(c.score) > rank(other?.score)) criterionRight++;
       });
     }
   }
@@ -147,7 +152,8 @@ async function measureAnswers(label: string, groups: AnswerSet[][]) {
   }).length;
   const judgedOnes = all.filter(({ set }) => set.grade !== 'weak');
   const insufficient = judgedOnes.filter(({ set, result }) => {
-    const missing = result.insufficientEvidence || result.criteria.some((c) => c.score === null);
+    // Said too little to judge; a criterion no answer spoke to is "not assessed", which is counted apart.
+    const missing = result.insufficientEvidence || result.criteria.some((c) => c.score === null && !c.notAssessed);
     if (missing && verbose) console.log(`  insufficient evidence ${set.id} ${set.grade}: ${result.criteria.filter((c) => c.score === null).map((c) => c.name).join(', ')}`);
     return missing;
   }).length;
@@ -167,6 +173,8 @@ async function measureAnswers(label: string, groups: AnswerSet[][]) {
   const singles = all.length - whole.length;
   if (whole.length && singles) console.log(`    whole interviews: ${wholeInBand}/${whole.length} = ${pct(wholeInBand / whole.length)}; single answers: ${inBand - wholeInBand}/${singles} = ${pct((inBand - wholeInBand) / singles)}`);
   console.log(`  insufficient evidence on adequate and strong sets: ${insufficient}/${judgedOnes.length} = ${pct(insufficient / judgedOnes.length)} (target 0: ${mark(insufficient === 0)})`);
+  const criteriaOf = all.flatMap((s) => s.result.criteria);
+  console.log(`  criteria not assessed (no answer spoke to them): ${criteriaOf.filter((c) => c.notAssessed).length}/${criteriaOf.length}`);
   console.log(`  nearest anchor matches the grade: ${pct(levelAgreement / all.length)}`);
   console.log(`  mean overall (range): ${GRADES.map(stats).join(', ')}`);
   if (provider === 'builtin') console.log(`  two runs give identical results: ${deterministic ? 'yes' : 'NO'} (must)`);
@@ -185,6 +193,23 @@ function modelFigures(results: Evaluation[]) {
   if (!sampled.length) return;
   const unsure = sampled.filter((c) => c.sampleRange!.max - c.sampleRange!.min > UNSURE_SPREAD).length;
   console.log(`  samples more than ${UNSURE_SPREAD} points apart (the report says the model was unsure): ${unsure}/${sampled.length} = ${pct(unsure / sampled.length)} of criterion scores`);
+}
+
+/**
+ * "Worth checking" on answers nobody labelled for red flags: how many of each grade's answers get
+ * one. A strong answer rarely admits a broken rule, so flags there are mostly false alarms;
+ * `--verbose` prints them all for reading.
+ */
+function flagsOnUnlabelled(sets: AnswerSet[]) {
+  const by: Record<Grade, { flagged: number; of: number }> = { strong: { flagged: 0, of: 0 }, adequate: { flagged: 0, of: 0 }, weak: { flagged: 0, of: 0 } };
+  for (const set of sets)
+    for (const answer of set.answers) {
+      by[set.grade].of++;
+      const flags = findWorthChecking([{ speaker: 'Candidate', text: answer }]);
+      if (flags.length) by[set.grade].flagged++;
+      if (verbose) for (const f of flags) console.log(`  worth checking (${set.grade}, ${f.kind}): "${f.quote}"`);
+    }
+  console.log(`  answers with a "Worth checking" flag (no red flags labelled in these sets): ${GRADES.map((g) => `${g} ${by[g].flagged}/${by[g].of}`).join(', ')}`);
 }
 
 interface NamedBiasList extends BiasQuestions {
@@ -264,11 +289,19 @@ async function main() {
     if (onlyPart !== 'held-out' && drafting.dev.length) await draftingCoverage('Drafting, development jobs', drafting.dev, { print: ['cdl', 'rn-med', 'warehouse'] });
     if (onlyPart !== 'tuning' && drafting.heldOut.length) await draftingCoverage('Drafting, held-out jobs (blind)', drafting.heldOut, { print: [] });
   };
+  const criteria = loadCriteria();
+  const criteriaParts = async () => {
+    if (onlyPart !== 'held-out' && criteria.dev.length) await criteriaFigures('Criteria, development interviews', criteria.dev, { misses: verbose });
+    if (onlyPart !== 'tuning' && criteria.heldOut.length) await criteriaFigures('Criteria, held-out interviews (blind)', criteria.heldOut, { misses: false });
+  };
   if (option('only') === 'drafting') return draftingParts();
+  if (option('only') === 'criteria') return criteriaParts();
   if (onlyPart !== 'held-out') {
     console.log('\n== Tuning part (the engine was developed against these) ==');
     const answers = [...data.answers, ...data.holdout.answers, ...data.readHeldOut.answers];
-    await measureAnswers('Answers', [...(await fromGroups(answers)), ...fromInterviews([...data.interviews, ...data.readHeldOut.interviews])]);
+    const tuningSets = [...(await fromGroups(answers)), ...fromInterviews([...data.interviews, ...data.readHeldOut.interviews])];
+    await measureAnswers('Answers', tuningSets);
+    flagsOnUnlabelled(tuningSets.flat());
     await biasCheckPerList('Bias check', [{ name: 'bias-questions', ...data.bias }, { name: 'holdout', ...data.holdout.bias }, ...data.biasDev, ...data.readHeldOut.bias]);
   }
   if (onlyPart !== 'tuning') {
@@ -282,12 +315,143 @@ async function main() {
     if (heldOut.bias.length) await biasCheck('Bias check', heldOut.bias);
   }
   console.log('');
+  await criteriaParts();
+  console.log('');
   await identitySwaps(data);
   // The drafting coverage and the interviewer's lines measure the built-in engine's own drafting and
   // wording (issue 31); `--only drafting` runs the first with any engine.
   if (provider !== 'builtin') return;
   await draftingParts();
   if (onlyPart !== 'held-out') await interviewerLines(data.interviews);
+}
+
+/** The graded levels in order; a requirement met reads as strong, not met or unclear as weak. */
+const LEVEL = { weak: 0, adequate: 1, strong: 2, met: 2, not_met: 0, unclear: 0 } as const;
+const REQUIREMENT_GRADES = new Set(['met', 'not_met', 'unclear']);
+/** Words of a feedback sentence that praise, and that find fault, whatever engine wrote it. */
+const PRAISE = /\b(strong|solid|clear|clearly|concrete|specific|specifics|detailed|thorough|convincing|good|well|met|confident|careful|calm|named|explained|described)\b/i;
+const FAULT = /\b(weak|vague|generic|general terms|little|few|no |not |lack\w*|missing|unclear|thin|didn't|did not|without|careless|poor|unsafe|wrong|brushed|dismissive|rather than)\b/i;
+const LEVEL_WORD = { high: /^(strong|solid|clear)\b/i, low: /^(weak|little|no|not)\b/i };
+
+/**
+ * Per-criterion scoring, feedback and red flags (issue 31, items 3, 4 and 6) on interviews graded
+ * criterion by criterion: criteria scored apart where a candidate's grades differ; each criterion in
+ * its grade's band; "not assessed" where nothing spoke to it; the requirement read as met or not;
+ * feedback that agrees with its score's band and names what the candidate said; the strongest area
+ * never below 40; the red flags found. `misses` prints what went wrong (development part only).
+ */
+async function criteriaFigures(label: string, sets: CriteriaInterview[], { misses }: { misses: boolean }) {
+  const candidates = sets.reduce((n, s) => n + s.candidates.length, 0);
+  console.log(`${label}: ${sets.length} jobs, ${candidates} candidates`);
+  const f = { apart: 0, apartOf: 0, ordered: 0, orderedOf: 0, band: 0, bandOf: 0, notAssessed: 0, notAssessedOf: 0, falseNotAssessed: 0, assessedOf: 0, requirement: 0, requirementOf: 0, agree: 0, agreeOf: 0, named: 0, namedOf: 0, strongestLow: 0, flagsFound: 0, flagsOf: 0, falseFlags: 0, extremes: 0, scoredOf: 0, lockstep: 0, mixedOf: 0 };
+  const miss = (text: string) => misses && console.log(`    miss: ${text}`);
+  for (const set of sets) {
+    for (const candidate of set.candidates) {
+      const result = await engine.evaluate({
+        questions: set.questions,
+        rubric: set.rubric,
+        transcript: set.questions.flatMap((q, i) => [
+          { speaker: 'AI', text: q, startMs: i * 60_000 },
+          { speaker: 'Candidate', text: candidate.answers[i] ?? '', startMs: i * 60_000 + 5_000 },
+        ]),
+      });
+      const who = `${set.id} / ${candidate.label}`;
+      const scored = set.rubric.map((c) => ({ name: c.name, grade: candidate.grades[c.name], result: result.criteria.find((r) => r.name === c.name) }));
+      const graded = scored.filter((c) => c.grade && c.grade !== 'not_assessed' && typeof c.result?.score === 'number');
+      for (let i = 0; i < graded.length; i++)
+        for (let k = i + 1; k < graded.length; k++) {
+          const a = graded[i]!;
+          const b = graded[k]!;
+          const da = LEVEL[a.grade as keyof typeof LEVEL];
+          const db = LEVEL[b.grade as keyof typeof LEVEL];
+          if (da === db) continue;
+          const [hi, lo] = da > db ? [a, b] : [b, a];
+          const gap = (hi.result!.score as number) - (lo.result!.score as number);
+          if (Math.abs(da - db) === 2) {
+            f.apartOf++;
+            if (gap > 15) f.apart++;
+            else miss(`${who}: ${hi.name} (${hi.grade}) ${hi.result!.score} vs ${lo.name} (${lo.grade}) ${lo.result!.score}`);
+          } else {
+            f.orderedOf++;
+            if (gap > 0) f.ordered++;
+          }
+        }
+      const levels = new Set(graded.map((c) => LEVEL[c.grade as keyof typeof LEVEL]));
+      if (levels.size > 1) {
+        f.mixedOf++;
+        const values = graded.map((c) => c.result!.score as number);
+        if (Math.max(...values) - Math.min(...values) <= 15) f.lockstep++;
+      }
+      for (const c of scored) {
+        if (!c.grade || !c.result) continue;
+        const score = c.result.score;
+        if (c.grade === 'not_assessed') {
+          f.notAssessedOf++;
+          if (score === null) f.notAssessed++;
+          else miss(`${who}: ${c.name} not assessed by the labels, scored ${score}`);
+          continue;
+        }
+        f.assessedOf++;
+        if (score === null) {
+          f.falseNotAssessed++;
+          miss(`${who}: ${c.name} (${c.grade}) not scored: ${c.result.feedback}`);
+          continue;
+        }
+        f.scoredOf++;
+        if (score === 0 || score === 100) f.extremes++;
+        if (REQUIREMENT_GRADES.has(c.grade)) {
+          f.requirementOf++;
+          if (c.result.requirement === c.grade) f.requirement++;
+          else miss(`${who}: ${c.name} labelled ${c.grade}, read ${c.result.requirement ?? 'nothing'} (${score})`);
+        } else {
+          const [lo, hi] = BANDS[c.grade as Grade];
+          f.bandOf++;
+          if (score >= lo && score <= hi) f.band++;
+          else miss(`${who}: ${c.name} (${c.grade}) scored ${score}`);
+        }
+        // Feedback agrees with its band: in the strong band no clause only finds fault, in the weak band
+        // no clause only praises (the candidate's quoted words aside, and the verdict that leads).
+        const clauses = c.result.feedback.replace(/“[^”]*”/g, '').split(/[;,.:]| but | and /).map((x) => x.trim()).filter(Boolean).slice(1);
+        const band = anchorLevelOf(score);
+        const praising = clauses.filter((x) => PRAISE.test(x) && !FAULT.test(x));
+        const faulting = clauses.filter((x) => FAULT.test(x) && !PRAISE.test(x));
+        const lead = c.result.feedback.trim();
+        const agrees = band === 'strong' ? faulting.length === 0 && !LEVEL_WORD.low.test(lead) : band === 'weak' ? praising.length === 0 && !LEVEL_WORD.high.test(lead) : true;
+        f.agreeOf++;
+        if (agrees) f.agree++;
+        else miss(`${who}: ${c.name} ${score}, feedback "${c.result.feedback}"`);
+        // Names what the candidate said: a quote, or three of the candidate's content words.
+        const said = new Set(contentStems(candidate.answers.join(' ')));
+        const own = contentStems(c.result.feedback.replace(/“[^”]*”/g, '')).filter((st) => said.has(st)).length;
+        f.namedOf++;
+        if (/“[^”]{8,}”/.test(c.result.feedback) || own >= 3) f.named++;
+      }
+      const best = /Strongest area: .*?\((\d+)\)/.exec(result.summary);
+      if (best && Number(best[1]) < 40) {
+        f.strongestLow++;
+        miss(`${who}: summary "${result.summary}"`);
+      }
+      const found = result.worthChecking ?? [];
+      for (const flag of candidate.redFlags) {
+        f.flagsOf++;
+        const hit = found.some((w) => w.quote.includes(flag.quote) || flag.quote.includes(w.quote));
+        if (hit) f.flagsFound++;
+        else miss(`${who}: red flag not found: "${flag.quote}" (${flag.kind})`);
+      }
+      for (const w of found) {
+        if (candidate.redFlags.some((flag) => w.quote.includes(flag.quote) || flag.quote.includes(w.quote))) continue;
+        f.falseFlags++;
+        miss(`${who}: flagged "${w.quote}" (${w.kind}), not a labelled red flag`);
+      }
+    }
+  }
+  const share = (n: number, of: number) => `${n}/${of} = ${of ? pct(n / of) : 'n/a'}`;
+  console.log(`  criteria scored apart (> 15 points, right way round) where the grades are two levels apart: ${share(f.apart, f.apartOf)}; one level apart, ordered right: ${share(f.ordered, f.orderedOf)}`);
+  console.log(`  candidates with mixed grades whose criteria all sit within 15 points (lock-step): ${share(f.lockstep, f.mixedOf)}`);
+  console.log(`  criteria in their grade's band: ${share(f.band, f.bandOf)}; requirement read right (met / not met / unclear): ${share(f.requirement, f.requirementOf)}`);
+  console.log(`  'not assessed' where nothing spoke to the criterion: ${share(f.notAssessed, f.notAssessedOf)}; graded criteria left unscored: ${share(f.falseNotAssessed, f.assessedOf)}; scores at 0 or 100: ${share(f.extremes, f.scoredOf)}`);
+  console.log(`  feedback agreeing with its score's band: ${share(f.agree, f.agreeOf)} (target 100 %: ${mark(f.agree === f.agreeOf)}); naming what the candidate said: ${share(f.named, f.namedOf)}; strongest area below 40: ${f.strongestLow}`);
+  console.log(`  red flags found (Worth checking): ${share(f.flagsFound, f.flagsOf)}; flags that are not labelled red flags: ${f.falseFlags} in ${candidates} interviews`);
 }
 
 const termIn = (text: string, term: string) => new RegExp(`(^|[^a-z0-9])${term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(text.toLowerCase());

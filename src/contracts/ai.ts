@@ -80,6 +80,13 @@ export const criterionResult = z.object({
   evidence: z.array(evidence),
   /** The behaviour anchors the criterion was scored against, as they were then (the report shows the nearest). */
   anchors: behaviourAnchors.optional(),
+  /**
+   * Set when no answer spoke to the criterion at all (issue 31): the score is null and the report
+   * says "Not assessed", not that the candidate said too little.
+   */
+  notAssessed: z.literal(true).optional(),
+  /** For a requirement (a licence, a certificate, the shifts): whether the candidate's answer meets it. */
+  requirement: z.enum(['met', 'not_met', 'unclear']).optional(),
   /** With AI_SAMPLES above 1: the lowest and highest of the model's scores (the score is their median). */
   sampleRange: z.object({ min: z.number(), max: z.number(), samples: z.number().int() }).optional(),
 });
@@ -119,6 +126,28 @@ export const biasLabel = (category: string): string => BIAS_LABELS[category] ?? 
 export const biasCheckInput = z.object({ questions: z.array(z.string().max(2_000)).min(1).max(30) });
 export const biasCheckResult = z.object({ flags: z.array(biasFlag) });
 
+/**
+ * Something a recruiter should check before deciding (issue 31, item 4): the candidate's words that
+ * admit breaking a rule, describe an unsafe practice, say a licence is expired or uncertain, or are
+ * hostile to the people the job serves. Listed apart from the scores, with the quote and its time.
+ */
+export const WORTH_CHECKING_KINDS = ['rule_breaking', 'unsafe', 'licence', 'hostility'] as const;
+export const worthCheckingItem = z.object({
+  kind: z.enum(WORTH_CHECKING_KINDS),
+  /** A literal substring of the candidate's words. */
+  quote: z.string(),
+  atMs: z.number().nonnegative().optional(),
+});
+export type WorthCheckingItem = z.infer<typeof worthCheckingItem>;
+
+/** What each kind means, as a recruiter reads it. */
+export const WORTH_CHECKING_LABELS: Record<WorthCheckingItem['kind'], string> = {
+  rule_breaking: 'Admits breaking a rule',
+  unsafe: 'Describes an unsafe practice',
+  licence: 'Licence or certificate may not be current',
+  hostility: 'Hostile to the people the job serves',
+};
+
 export const evaluation = z.object({
   summary: z.string(),
   /** Rubric-weighted average of the criterion scores, computed by code; null when nothing could be judged. */
@@ -133,6 +162,8 @@ export const evaluation = z.object({
   /** How many times the model scored the interview (AI_SAMPLES); each criterion is the median. */
   samples: z.number().int().min(1).optional(),
   biasFlags: z.array(biasFlag).default([]),
+  /** Red flags in the candidate's own words (issue 31), whatever engine scored the interview. */
+  worthChecking: z.array(worthCheckingItem).optional(),
 });
 export type Evaluation = z.infer<typeof evaluation>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { biasFlag, criterionResult, transcriptEntry } from './ai';
+import { biasFlag, criterionResult, transcriptEntry, worthCheckingItem } from './ai';
 import { reviewDecision, reviewEntryKind } from './status-enums';
 
 /** A criterion of an interview's feedback as the report reads it (weights are in the review state). */
@@ -20,6 +20,8 @@ export const reportFeedback = z.object({
   model: z.string().optional(),
   fallbackReason: z.string().optional(),
   biasFlags: z.array(biasFlag),
+  /** Red flags in the candidate's words, listed apart from the scores ("Worth checking"). */
+  worthChecking: z.array(worthCheckingItem),
 });
 export type ReportFeedback = z.infer<typeof reportFeedback>;
 

@@ -1,9 +1,12 @@
 import { barWidth, formatScore, scoreTone, toneClasses } from '@/client/lib/score-tone';
 import { cn } from '@/client/lib/cn';
 
-/** A score out of 100 in its colour, or 'Insufficient evidence' when there is none. */
-export function ScoreValue({ score, size = 'base' }: { score: number | null; size?: 'base' | 'large' }) {
-  if (score === null) return <span className="text-sm font-medium text-slate-600">Insufficient evidence</span>;
+/**
+ * A score out of 100 in its colour; without one, 'Not assessed' when no answer spoke to the
+ * criterion, else 'Insufficient evidence'.
+ */
+export function ScoreValue({ score, size = 'base', notAssessed = false }: { score: number | null; size?: 'base' | 'large'; notAssessed?: boolean }) {
+  if (score === null) return <span className="text-sm font-medium text-slate-600">{notAssessed ? 'Not assessed' : 'Insufficient evidence'}</span>;
   return (
     <span className={cn('font-semibold tabular-nums', toneClasses[scoreTone(score)].text, size === 'large' ? 'text-2xl' : 'text-base')}>
       {formatScore(score)}

@@ -2,8 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nlp from 'compromise';
+import type { RubricCriterion } from '../../../contracts/ai';
+import { BLIND_DIRS } from '../eval/dataset';
 import { describe, expect, it } from 'vitest';
 import { ACKNOWLEDGEMENTS, answerKind, answerNounPhrase, decideFollowUp, FOLLOW_UPS, rewordQuestion, TRANSITIONS } from './conversation';
+import { evaluateTranscript } from './evaluate';
+import { NOTES } from './feedback';
 
 /*
  * Issue 31, item 1: every sentence the built-in interviewer says between questions is whole. The
@@ -19,6 +23,7 @@ interface Exchange {
 interface Interview {
   questions: string[];
   answers: string[];
+  rubric: RubricCriterion[];
 }
 
 function readSets(): { exchanges: Exchange[]; interviews: Interview[] } {
@@ -27,14 +32,18 @@ function readSets(): { exchanges: Exchange[]; interviews: Interview[] } {
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) walk(file);
+      // The blind sets are for `npm run eval:ai` alone: no test reads them.
+      if (statSync(file).isDirectory()) {
+        if (!BLIND_DIRS.includes(name)) walk(file);
+      }
       else if (name === 'answers.json') {
         for (const group of JSON.parse(readFileSync(file, 'utf8')) as { question: string; answers: Record<string, string> }[])
           for (const answer of Object.values(group.answers)) exchanges.push({ question: group.question, answer });
       } else if (name === 'interviews.json') {
-        for (const set of JSON.parse(readFileSync(file, 'utf8')) as { questions: string[]; candidates: Record<string, string[]> }[])
-          for (const answers of Object.values(set.candidates)) {
-            interviews.push({ questions: set.questions, answers });
+        // Interviews graded as a whole (candidates by grade) or criterion by criterion (a list of candidates).
+        for (const set of JSON.parse(readFileSync(file, 'utf8')) as { questions: string[]; rubric: RubricCriterion[]; candidates: Record<string, string[]> | { answers: string[] }[] }[])
+          for (const answers of Array.isArray(set.candidates) ? set.candidates.map((c) => c.answers) : Object.values(set.candidates)) {
+            interviews.push({ questions: set.questions, answers, rubric: set.rubric });
             answers.forEach((answer, i) => exchanges.push({ question: set.questions[i]!, answer }));
           }
       }
@@ -185,6 +194,51 @@ describe("the built-in interviewer's lines", () => {
       const followUps = said.filter((line) => !questions.includes(line) && (Object.values(FOLLOW_UPS).flat() as string[]).some((w) => line.startsWith(w.split(/\{/)[0]!)));
       expect(new Set(followUps).size, followUps.join(" | ")).toBe(followUps.length);
     }
+  });
+
+  it(`writes every criterion's feedback from its written notes and the candidate's own words, agreeing with its score (${interviews.length} interviews)`, { timeout: 120_000 }, () => {
+    const notes = new Set<string>(Object.values(NOTES));
+    const upper = new Set<string>([NOTES.clear, NOTES.example, NOTES.ownActions, NOTES.figures, NOTES.outcome, NOTES.onPoint]);
+    let quoted = 0;
+    let written = 0;
+    for (const { questions, answers, rubric } of interviews) {
+      const result = evaluateTranscript({ questions, rubric, transcript: questions.flatMap((q, i) => [{ speaker: 'AI', text: q }, { speaker: 'Candidate', text: answers[i] ?? '' }]) });
+      const said = answers.join(' ');
+      for (const c of result.criteria) {
+        written++;
+        const line = c.feedback;
+        // The quote is the candidate's own words, whole or cut at a word with an ellipsis.
+        const [verdict, words] = line.split(' In their words: ');
+        if (words !== undefined) {
+          quoted++;
+          expect(words, line).toMatch(/^“[^“”]+”\.?$/);
+          for (const part of words.replace(/^“|”\.?$/g, '').split('…')) expect(said, line).toContain(part.trim());
+        }
+        const topic = c.name.toLowerCase();
+        if (c.score === null) {
+          expect([`Not assessed: no answer spoke to ${topic}.`, `Not enough evidence to judge ${topic}: the candidate said too little about it.`], line).toContain(line);
+          continue;
+        }
+        if (c.requirement) {
+          expect(verdict, line).toMatch(/^(The candidate says they meet this requirement\.|The candidate says they do not meet this requirement\.|Unclear whether the candidate meets this requirement; confirm it before deciding\.)$/);
+          continue;
+        }
+        const m = new RegExp(`^(Strong|Solid|Mixed|Weak) evidence for ${topic.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the candidate (.+)\\.$`).exec(verdict!);
+        expect(m, line).not.toBeNull();
+        const parts = m![2]!.split(/, but |, | and (?=(?:gave|said|did|named|showed|stayed|was|explained|spoke))/);
+        for (const part of parts) expect(notes, `"${part}" in ${line}`).toContain(part);
+        // The verdict is the score's band, and praise stays above 60, faults below it.
+        const band = c.score >= 75 ? 'Strong' : c.score >= 60 ? 'Solid' : c.score >= 40 ? 'Mixed' : 'Weak';
+        expect(m![1], line).toBe(band);
+        if (c.score >= 60) for (const part of parts) expect(upper, line).toContain(part);
+        if (c.score < 40) for (const part of parts) expect(upper.has(part), line).toBe(false);
+      }
+      // The strongest area named in the summary is never a weak score.
+      const best = /Strongest area: .*?\((\d+)\)/.exec(result.summary);
+      if (best) expect(Number(best[1]), result.summary).toBeGreaterThanOrEqual(60);
+    }
+    expect(written).toBeGreaterThan(500);
+    expect(quoted / written).toBeGreaterThan(0.8);
   });
 
   it('names a noun phrase of the answer only when it is one ("You mentioned the loading dock.")', () => {

@@ -5,6 +5,7 @@ import { analyseAnswer } from './analyze';
 import { draftAnchors } from './anchors';
 import { evaluateTranscript, MIN_EVIDENCE_WORDS } from './evaluate';
 import { planInterview } from './plan';
+import { createBuiltinEngine } from './index';
 
 // The score scale on the built-in engine (docs/decisions/014-score-scale-and-anchors.md), on the
 // tuning part of the labelled data only: the held-out part is for `npm run eval:ai` alone.
@@ -104,5 +105,57 @@ describe('behaviour anchors', () => {
 
   it('reads the nearest anchor from the score bands', () => {
     expect([0, 39, 40, 74, 75, 100].map(anchorLevelOf)).toEqual(['weak', 'weak', 'adequate', 'adequate', 'strong', 'strong']);
+  });
+});
+
+describe('each criterion on its own evidence (issue 31)', () => {
+  const rubric: RubricCriterion[] = [
+    { name: 'Licence and eligibility', description: 'Holds a current CDL Class A and DOT medical card.', weight: 20 },
+    { name: 'Safety and inspections', description: 'Does thorough pre-trip inspections and puts safety before the schedule.', weight: 40 },
+    { name: 'Customer communication', description: 'Explains delays to receivers and dispatch calmly and clearly.', weight: 25 },
+    { name: 'Cargo securement', description: 'Secures freight with straps, chains and edge protectors to the federal securement rules.', weight: 15 },
+  ];
+  const questions = [
+    'Do you hold a current CDL Class A, and when does your DOT medical card expire?',
+    'Walk me through your pre-trip inspection. Tell me about a time you found a safety problem before leaving.',
+    'A receiver is angry that you arrived two hours late. How do you explain the delay to them?',
+  ];
+  const answers = [
+    'Yes, Class A since 2016, and my medical card is good until next August.',
+    'I go front to back: lights, tires, air lines, brakes, coupling. Last winter at the Joliet yard I found a chafed air line on the trailer during my pre-trip, so I wrote it up on the DVIR, the shop swapped it and I left forty minutes late instead of losing air on I-80. Dispatch moved the appointment and the load delivered with no claim.',
+    "Honestly that's not my problem, traffic is traffic. I just drop the paperwork and go.",
+  ];
+  const transcript = questions.flatMap((q, i) => [
+    { speaker: 'AI', text: q, startMs: i * 60_000 },
+    { speaker: 'Candidate', text: answers[i]!, startMs: i * 60_000 + 4_000 },
+  ]);
+
+  it('scores criteria apart, reads the requirement as met, and says "not assessed" where no answer spoke to it', () => {
+    const result = evaluateTranscript({ questions, rubric, transcript });
+    const [licence, safety, communication, cargo] = result.criteria;
+    expect(licence).toMatchObject({ requirement: 'met', score: 100 });
+    expect(licence!.feedback).toMatch(/^The candidate says they meet this requirement\. In their words: “Yes, Class A since 2016/);
+    expect(safety!.score).toBeGreaterThanOrEqual(75);
+    expect(communication!.score).toBeLessThan(40);
+    expect(safety!.score! - communication!.score!).toBeGreaterThan(15);
+    expect(safety!.feedback).toMatch(/^Strong evidence for safety and inspections: /);
+    expect(communication!.feedback).toMatch(/^Weak evidence for customer communication: .*In their words: “Honestly that's not my problem, traffic is traffic\.”$/);
+    expect(cargo).toMatchObject({ score: null, notAssessed: true, feedback: 'Not assessed: no answer spoke to cargo securement.' });
+    expect(result.summary).toContain('Strongest area: Licence and eligibility (100).');
+    expect(result.summary).toContain('Not assessed (no answer spoke to it): Cargo securement.');
+  });
+
+  it('keeps a short typed answer off the ends of the scale', () => {
+    const short = evaluateTranscript({ questions: [questions[1]!], rubric: [rubric[1]!], transcript: [{ speaker: 'AI', text: questions[1]! }, { speaker: 'Candidate', text: 'I check the tires and brakes and the lights before I go.' }] });
+    expect(short.criteria[0]!.score).toBeGreaterThan(0);
+    expect(short.criteria[0]!.score).toBeLessThan(100);
+  });
+
+  it('lists red flags under "Worth checking" with their time, and an admitted shortcut is weak evidence', async () => {
+    const engine = createBuiltinEngine();
+    const flagged = [...transcript.slice(0, 3), { speaker: 'Candidate', text: 'Sometimes you have to fudge the logs to make the appointment.', startMs: 70_000 }];
+    const result = await engine.evaluate({ questions: questions.slice(0, 2), rubric: rubric.slice(0, 2), transcript: flagged });
+    expect(result.worthChecking).toEqual([{ kind: 'rule_breaking', quote: 'Sometimes you have to fudge the logs to make the appointment.', atMs: 70_000 }]);
+    expect(result.criteria[1]!.score).toBeLessThan(75);
   });
 });

@@ -1,14 +1,18 @@
 import type { CriterionResult, Evaluation, Evidence, RubricCriterion, TranscriptEntry } from '../../../contracts/ai';
+import { isCandidateSpeaker } from '../speakers';
+import { findWorthChecking } from '../worth-checking';
 import { weightedOverall, type EvaluationInput } from '../engine';
 import { analyseAnswer, scoreAnswer, type AnswerFeatures, type AnswerScore } from './analyze';
 import { anchorsOf } from './anchors';
+import { answerKind } from './conversation';
+import { criterionFeedback, readRequirement, requirementFeedback, tellingSentence, traitsOf } from './feedback';
 import { COMMUNICATION, CULTURE_FIT, INDUSTRIES } from './industries';
 import { recogniseIndustry } from './plan';
 import { contentStems, sentences, words } from './text';
 
-export const BUILTIN_EVALUATION_VERSION = 'builtin-eval-4';
+export const BUILTIN_EVALUATION_VERSION = 'builtin-eval-5';
 
-const isCandidate = (speaker: string) => !/^(ai|interviewer|ai interviewer|assistant|agent|system)$/i.test(speaker.trim());
+const isCandidate = isCandidateSpeaker;
 
 export interface Exchange {
   question: string;
@@ -57,19 +61,25 @@ interface CriterionProfile {
   name: string;
   weight: number;
   stems: Set<string>;
-  kind: 'communication' | 'culture' | 'role';
+  kind: 'communication' | 'culture' | 'role' | 'requirement';
 }
+
+/** A criterion about holding something the job requires: a licence, a certificate, a clearance, the shifts. */
+const REQUIREMENT_NAME = /\b(licen[cs]\w*|certif\w*|eligib\w*|clearance|credential\w*|requirements?|cdl|permit|registration|availability|available)\b/i;
 
 /** Words that tie a rubric criterion to questions and answers: its own text plus known expansions. */
 function profileCriterion(c: RubricCriterion): CriterionProfile {
   const anchors = anchorsOf(c);
   // The criterion is scored against its anchors: what adequate and strong answers speak of ties an answer to it.
   const text = `${c.name} ${c.description} ${anchors.adequate} ${anchors.strong}`.toLowerCase();
-  const kind = /communicat|clarity|articulat|present/.test(c.name.toLowerCase())
-    ? 'communication'
-    : /cultur|fit|motivat|teamwork|values|attitude/.test(c.name.toLowerCase())
-      ? 'culture'
-      : 'role';
+  const name = c.name.toLowerCase();
+  const kind = REQUIREMENT_NAME.test(name)
+    ? 'requirement'
+    : /communicat|clarity|articulat|present|explain/.test(name)
+      ? 'communication'
+      : /cultur|fit|motivat|teamwork|values|attitude/.test(name)
+        ? 'culture'
+        : 'role';
   const stems = new Set(contentStems(text));
   const templates = [COMMUNICATION, CULTURE_FIT, ...Object.values(INDUSTRIES).flatMap((i) => [i.role, i.focus])];
   for (const t of templates) {
@@ -82,7 +92,7 @@ function profileCriterion(c: RubricCriterion): CriterionProfile {
   return { name: c.name, weight: c.weight, stems, kind };
 }
 
-/** How strongly an exchange speaks to a criterion, from shared words (0..1). */
+/** How strongly an exchange speaks to a criterion, from shared words (0..1): the question counts for more than the answer. */
 function relevanceTo(profile: CriterionProfile, exchange: Exchange, features: AnswerFeatures): number {
   const qStems = contentStems(exchange.question);
   const aStems = features.tokens.filter((t) => !t.isStop).map((t) => t.stem);
@@ -92,14 +102,50 @@ function relevanceTo(profile: CriterionProfile, exchange: Exchange, features: An
   return Math.min(1, 1.6 * q + 3 * a);
 }
 
+/** Below this relevance an answer does not speak to a criterion, unless no criterion is closer. */
+const SPEAKS_TO = 0.25;
+/** Within this share of an answer's closest criterion, it speaks to that criterion too. */
+const NEAR_BEST = 0.6;
+
 /**
- * How much of an answer counts as evidence for a criterion: every answer shows how the candidate
- * communicates; any answer says something about role knowledge; cultural fit needs answers that
- * touch on it.
+ * Which answers speak to which criterion (issue 31, item 3): each answer to the criteria its
+ * question and words are closest to (every answer to at least one), so a criterion is scored on its
+ * own evidence. `matrix[c][e]` is the relevance of exchange e to criterion c; the result is, per
+ * criterion, the weight of each exchange (0 where it does not speak to it).
  */
-function evidenceShare(profile: CriterionProfile, relevance: number): number {
-  if (profile.kind === 'communication') return 1;
-  return Math.min(1, (profile.kind === 'role' ? 0.6 : 0.5) + relevance);
+export function assignAnswers(matrix: number[][]): number[][] {
+  const out = matrix.map((row) => row.map(() => 0));
+  const exchanges = matrix[0]?.length ?? 0;
+  for (let e = 0; e < exchanges; e++) {
+    const column = matrix.map((row) => row[e] ?? 0);
+    const best = Math.max(...column);
+    column.forEach((r, c) => {
+      if (r === best || (r >= SPEAKS_TO && r >= NEAR_BEST * best)) out[c]![e] = Math.max(0.2, r);
+    });
+  }
+  // A criterion no answer was closest to still takes the answer that speaks to it most, if any does.
+  matrix.forEach((row, c) => {
+    if (out[c]!.some((w) => w > 0)) return;
+    const best = Math.max(...row);
+    const at = row.indexOf(best);
+    if (best >= MIN_RELEVANCE && at >= 0) out[c]![at] = Math.max(0.2, best);
+  });
+  return out;
+}
+
+/** The least relevance that ties an answer to a criterion no other answer spoke to. */
+const MIN_RELEVANCE = 0.1;
+
+/**
+ * An answer that says nothing to its question: declined ("Can we come back to that one?", "I'd
+ * rather not get into it"), or a short aside that shares no word with the question and asks
+ * something back ("Sorry, you cut out. Was that about the hours?").
+ */
+const DECLINED = /\b(can we (come back|skip|move on)|could we (skip|come back|move on)|i'?d rather not|rather not (say|answer|get into)|pass on (this|that)|skip (this|that)( one)?|blanking|no comment|i don'?t want to (answer|talk|get into))\b/i;
+export function saysNothingTo(question: string, answer: string, features: AnswerFeatures): boolean {
+  if (features.contentWords > 40) return false;
+  if (DECLINED.test(answer)) return true;
+  return features.questionOverlap === 0 && /\?/.test(answer) && /^(sorry|oh|um|uh|wait|hang on|hello)\b/i.test(answer.trim()) && contentStems(question).length >= 3;
 }
 
 const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
@@ -107,10 +153,11 @@ const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
 function pickEvidence(profile: CriterionProfile, exchanges: Exchange[], weights: number[], scores: AnswerScore[]): Evidence[] {
   const candidates: { quote: string; value: number; atMs?: number }[] = [];
   exchanges.forEach((ex, i) => {
+    if (!weights[i]) return;
     for (const entry of ex.entries) {
       for (const s of sentences(entry.text)) {
         const stems = contentStems(s);
-        if (stems.length < 4) continue;
+        if (stems.length < 3) continue;
         const hits = stems.filter((st) => profile.stems.has(st)).length;
         const concrete = /\d|\b(i|we) \w+ed\b/i.test(s) ? 0.5 : 0;
         const value = (weights[i] ?? 0) * (1 + hits + concrete) * (0.5 + (scores[i]?.score ?? 0) / 100);
@@ -127,21 +174,6 @@ function pickEvidence(profile: CriterionProfile, exchanges: Exchange[], weights:
     out.push(c.atMs !== undefined ? { quote: c.quote, atMs: c.atMs } : { quote: c.quote });
   }
   return out;
-}
-
-function describe(score: number, profile: CriterionProfile, parts: AnswerScore['parts']): string {
-  const level = score >= 80 ? 'Strong' : score >= 60 ? 'Solid' : score >= 40 ? 'Mixed' : 'Weak';
-  const notes: string[] = [];
-  if (profile.kind === 'communication') {
-    notes.push(parts.structure >= 0.5 ? 'answers followed a clear situation, action and result order' : 'answers often lacked a clear structure or an outcome');
-    notes.push(parts.clarity >= 0.6 ? 'delivery was clear and easy to follow' : 'delivery was hard to follow in places');
-  } else {
-    notes.push(parts.specificity >= 0.5 ? 'gave concrete examples with specific actions and details' : 'stayed general, with few specific examples');
-    notes.push(parts.structure >= 0.5 ? 'explained outcomes and what was learned' : 'rarely explained the outcome of what was done');
-    if (parts.relevance < 0.55) notes.push('some answers did not address what was asked');
-  }
-  if (parts.penalty >= 0.2) notes.push('relied on vague or generic statements');
-  return `${level} evidence for ${profile.name.toLowerCase()}: ${notes.join('; ')}.`;
 }
 
 /**
@@ -179,44 +211,84 @@ export function jobLexicon(input: EvaluationInput): Set<string> {
 export const CALIBRATION = { pivot: 55, stretch: 1.7 };
 const stretch = (x: number) => 55 + CALIBRATION.stretch * (x - CALIBRATION.pivot);
 
+/**
+ * Pulls a criterion's score towards the middle when little was said about it: a few typed lines
+ * cannot put a candidate at 0 or 100 (issue 31, item 3). Full weight from this many content words.
+ */
+const FULL_EVIDENCE_WORDS = 60;
+const shrink = (score: number, evidenceWords: number) => 55 + (score - 55) * (0.55 + 0.45 * Math.min(1, evidenceWords / FULL_EVIDENCE_WORDS));
+
+/** The most an answer with a red flag (other than a licence's) scores. */
+const FLAGGED_ANSWER_CAP = 25;
+
+/** A requirement met is full marks when the answer gives its detail (a date, "current"), else 90; not met is 0; unclear 30. */
+const REQUIREMENT_SCORES = { met: 90, metInDetail: 100, not_met: 0, unclear: 30 } as const;
+
 export function evaluateTranscript(input: EvaluationInput): Evaluation {
   const exchanges = toExchanges(input.transcript);
   const names = [...namesFromGreetings(input.transcript), ...(input.candidateName ? words(input.candidateName) : [])];
   const keep = new Set(Object.values(INDUSTRIES).flatMap((i) => i.skills.flatMap((s) => words(s).map((w) => w.toLowerCase()))));
   const lexicon = jobLexicon(input);
   const features = exchanges.map((ex) => analyseAnswer(ex.question, ex.answer, { names, keep, lexicon }));
-  const scores = features.map(scoreAnswer);
+  // An answer that admits a broken rule, an unsafe practice or hostility is weak evidence, however it is told.
+  const scores = features.map((f, i) => {
+    const score = scoreAnswer(f);
+    const flagged = findWorthChecking(exchanges[i]!.entries).some((w) => w.kind !== 'licence');
+    return flagged ? { ...score, score: Math.min(score.score, FLAGGED_ANSWER_CAP) } : score;
+  });
+  const kinds = exchanges.map((ex, i) => answerKind(ex.answer, features[i]));
+  const nothing = exchanges.map((ex, i) => saysNothingTo(ex.question, ex.answer, features[i]!));
   const totalWords = features.reduce((s, f) => s + f.contentWords, 0);
+  const profiles = input.rubric.map(profileCriterion);
+  const assigned = assignAnswers(profiles.map((p) => exchanges.map((ex, i) => relevanceTo(p, ex, features[i]!))));
 
-  const criteria: CriterionResult[] = input.rubric.map((criterion) => {
-    const profile = profileCriterion(criterion);
-    const relevance = exchanges.map((ex, i) => relevanceTo(profile, ex, features[i]!));
-    const weights = relevance.map((r) => 0.2 + r);
-    const evidenceWords = features.reduce((s, f, i) => s + f.contentWords * evidenceShare(profile, relevance[i]!), 0);
+  const criteria: CriterionResult[] = input.rubric.map((criterion, c) => {
+    const profile = profiles[c]!;
+    // A declined or empty answer speaks to nothing.
+    const said = (i: number) => !(kinds[i] === 'silent' || kinds[i] === 'non_answer' || nothing[i]);
+    let weights = assigned[c]!.map((w, i) => (said(i) ? w : 0));
+    // How the candidate communicates shows in every answer: without an answer closest to it, all of them count.
+    if (profile.kind === 'communication' && weights.every((w) => w === 0)) weights = exchanges.map((_, i) => (said(i) ? 0.2 : 0));
+    const evidenceWords = features.reduce((s, f, i) => s + (weights[i]! > 0 ? f.contentWords : 0), 0);
     const scoredAgainst = criterion.anchors ? { anchors: criterion.anchors } : {};
-    if (exchanges.length === 0 || evidenceWords < MIN_EVIDENCE_WORDS) {
-      return {
-        name: criterion.name,
-        weight: criterion.weight,
-        score: null,
-        feedback: `Not enough evidence to judge ${criterion.name.toLowerCase()}: the candidate said too little about it.`,
-        evidence: [],
-        ...scoredAgainst,
-      };
+    const base = { name: criterion.name, weight: criterion.weight, ...scoredAgainst };
+    if (weights.every((w) => w === 0)) {
+      return { ...base, score: null, notAssessed: true as const, feedback: `Not assessed: no answer spoke to ${criterion.name.toLowerCase()}.`, evidence: [] };
+    }
+    if (evidenceWords < MIN_EVIDENCE_WORDS) {
+      return { ...base, score: null, feedback: `Not enough evidence to judge ${criterion.name.toLowerCase()}: the candidate said too little about it.`, evidence: [] };
+    }
+    const evidence = pickEvidence(profile, exchanges, weights, scores);
+    if (profile.kind === 'requirement') {
+      const answer = exchanges.filter((_, i) => weights[i]! > 0).sort((a, b) => weights[exchanges.indexOf(b)]! - weights[exchanges.indexOf(a)]!)[0]!;
+      const reading = readRequirement(answer.answer);
+      if (reading) {
+        const inDetail = reading === 'met' && /\d|\b(current|valid|active|since|until|through)\b/i.test(answer.answer);
+        const said = sentences(answer.answer)[0] ?? answer.answer;
+        return {
+          ...base,
+          score: inDetail ? REQUIREMENT_SCORES.metInDetail : REQUIREMENT_SCORES[reading],
+          requirement: reading,
+          feedback: requirementFeedback(reading, said),
+          evidence: [answer.entries[0]?.startMs !== undefined ? { quote: said, atMs: answer.entries[0].startMs } : { quote: said }],
+        };
+      }
     }
     const wsum = weights.reduce((a, b) => a + b, 0);
     const avg = <K extends keyof AnswerScore['parts']>(k: K) => scores.reduce((s, sc, i) => s + sc.parts[k] * (weights[i] ?? 0), 0) / wsum;
-    const parts = { substance: avg('substance'), specificity: avg('specificity'), structure: avg('structure'), relevance: avg('relevance'), clarity: avg('clarity'), penalty: avg('penalty') };
     let score = scores.reduce((s, sc, i) => s + sc.score * (weights[i] ?? 0), 0) / wsum;
-    if (profile.kind === 'communication') score = 0.85 * score + 15 * (0.5 * parts.clarity + 0.5 * parts.structure);
-    const final = clamp100(stretch(score));
+    if (profile.kind === 'communication') score = 0.85 * score + 15 * (0.5 * avg('clarity') + 0.5 * avg('structure'));
+    const final = clamp100(shrink(stretch(score), evidenceWords));
+    const spoke = exchanges.map((ex, i) => ({ ex, i })).filter(({ i }) => weights[i]! > 0);
+    const quoted =
+      final >= 60
+        ? (evidence[0]?.quote ?? null)
+        : tellingSentence(spoke.reduce((worst, cur) => ((scores[cur.i]?.score ?? 0) < (scores[worst.i]?.score ?? 0) ? cur : worst)).ex.answer, (sentence) => analyseAnswer('', sentence).poorJudgement > 0);
     return {
-      name: criterion.name,
-      weight: criterion.weight,
+      ...base,
       score: final,
-      feedback: describe(final, profile, parts),
-      evidence: pickEvidence(profile, exchanges, weights, scores),
-      ...scoredAgainst,
+      feedback: criterionFeedback(final, criterion.name, profile.kind === 'communication', traitsOf(features, weights), quoted),
+      evidence,
     };
   });
 
@@ -242,9 +314,13 @@ function summarise(overall: number | null, criteria: CriterionResult[], answered
   const best = judged[0];
   const worst = judged[judged.length - 1];
   const parts = [`Overall ${overall}/100 across ${answered} answered question${answered === 1 ? '' : 's'}: ${verdict}.`];
-  if (best) parts.push(`Strongest area: ${best.name} (${best.score}).`);
-  if (worst && worst !== best) parts.push(`Area to probe further: ${worst.name} (${worst.score}).`);
-  const unjudged = criteria.filter((c) => c.score === null).map((c) => c.name);
+  // The strongest area is one worth the name: never a weak score (issue 31, item 4).
+  if (best && best.score >= 60) parts.push(`Strongest area: ${best.name} (${best.score}).`);
+  else parts.push('No area stood out.');
+  if (worst && worst !== best && worst.score < 75) parts.push(`Area to probe further: ${worst.name} (${worst.score}).`);
+  const notAssessed = criteria.filter((c) => c.score === null && c.notAssessed).map((c) => c.name);
+  const unjudged = criteria.filter((c) => c.score === null && !c.notAssessed).map((c) => c.name);
+  if (notAssessed.length) parts.push(`Not assessed (no answer spoke to it): ${notAssessed.join(', ')}.`);
   if (unjudged.length) parts.push(`Not enough evidence for: ${unjudged.join(', ')}.`);
   return parts.join(' ');
 }

@@ -4,6 +4,7 @@ import { checkQuestionsMemoised } from './bias-memo';
 import { decideFollowUp, rewordQuestion } from './conversation';
 import { evaluateTranscript } from './evaluate';
 import { planInterview, screeningQuestions } from './plan';
+import { findWorthChecking } from '../worth-checking';
 
 /** The offline engine: deterministic, instant and explainable; needs no network and no key. */
 export function createBuiltinEngine(): AiEngine {
@@ -15,8 +16,9 @@ export function createBuiltinEngine(): AiEngine {
     decideFollowUp: async ({ question, answer, earlier }) => decideFollowUp(question, answer, earlier),
     evaluate: async (input) => {
       const result = evaluateTranscript(input);
-      const biasFlags = checkText([result.summary, ...result.criteria.map((c) => c.feedback)].join('\n'));
-      return { ...result, biasFlags };
+      // The feedback quotes the candidate: their own words (“…”) are not the evaluator's bias.
+      const written = [result.summary, ...result.criteria.map((c) => c.feedback)].join('\n').replace(/“[^”]*”/g, '');
+      return { ...result, biasFlags: checkText(written), worthChecking: findWorthChecking(input.transcript) };
     },
     checkQuestions: async (questions) => checkQuestionsMemoised(questions),
     checkText: async (text) => checkText(text),

@@ -72,6 +72,33 @@ const draftingJobs = z.array(
 );
 export type DraftingJob = z.infer<typeof draftingJobs>[number];
 
+/**
+ * Whole interviews graded per criterion (issue 31, items 3, 4 and 6): each candidate's own grade on
+ * each criterion (strong, adequate, weak or not assessed; met, not met or unclear for the job's
+ * requirement), and the red flags a recruiter must check, each with its answer and exact words.
+ */
+export const CRITERION_GRADES = ['strong', 'adequate', 'weak', 'not_assessed', 'met', 'not_met', 'unclear'] as const;
+const criteriaInterviews = z.array(
+  z.object({
+    id: z.string(),
+    industry: z.string(),
+    jobTitle: z.string(),
+    description: z.string(),
+    rubric: z.array(rubricCriterion).min(1),
+    questions: z.array(z.string()).min(1),
+    questionCriteria: z.array(z.array(z.string())),
+    candidates: z.array(
+      z.object({
+        label: z.string(),
+        answers: z.array(z.string()),
+        grades: z.record(z.string(), z.enum(CRITERION_GRADES)),
+        redFlags: z.array(z.object({ answer: z.number().int().nonnegative(), quote: z.string().min(1), kind: z.string() })),
+      }),
+    ),
+  }),
+);
+export type CriteriaInterview = z.infer<typeof criteriaInterviews>[number];
+
 const load = <T>(file: string, schema: z.ZodType<T>): T => schema.parse(JSON.parse(readFileSync(path.join(dataDir, file), 'utf8')));
 
 export type AnswerGroup = z.infer<typeof answerGroups>[number];
@@ -126,6 +153,9 @@ export const loadDataset = () => ({
   biasDev: BIAS_DEV.map((dir) => ({ name: dir, ...load(`${dir}/bias-questions.json`, biasQuestions) })),
 });
 
+/** The folders whose files are measured blind (`loadHeldOut`, `loadDrafting`, `loadCriteria`): no test or engine code reads them. */
+export const BLIND_DIRS: readonly string[] = ['held-out-3', 'held-out-6', 'held-out-7', 'drafting-held-out', 'criteria-held-out'];
+
 /** The blind sets, in the order they were written; a file not written yet is left out (see `loadHeldOut`). */
 const HELD_OUT_INTERVIEWS = ['held-out-3/interviews.json', 'held-out-6/interviews.json', 'held-out-7/interviews.json'] as const;
 const HELD_OUT_ANSWERS = ['held-out-6/answers.json', 'held-out-7/answers.json'] as const;
@@ -153,6 +183,12 @@ const loadExisting = <T>(files: readonly string[], schema: z.ZodType<T[]>) => {
 export const loadDrafting = () => ({
   dev: existsSync(path.join(dataDir, 'drafting-dev/jobs.json')) ? load('drafting-dev/jobs.json', draftingJobs) : [],
   heldOut: existsSync(path.join(dataDir, 'drafting-held-out/jobs.json')) ? load('drafting-held-out/jobs.json', draftingJobs) : [],
+});
+
+/** The per-criterion sets: `dev` is read while working on the scorer; `heldOut` is measured blind (nothing of it is printed but figures). */
+export const loadCriteria = () => ({
+  dev: existsSync(path.join(dataDir, 'criteria-dev/interviews.json')) ? load('criteria-dev/interviews.json', criteriaInterviews) : [],
+  heldOut: existsSync(path.join(dataDir, 'criteria-held-out/interviews.json')) ? load('criteria-held-out/interviews.json', criteriaInterviews) : [],
 });
 
 export const loadHeldOut = () => {

@@ -1,11 +1,12 @@
 import type { TranscriptEntry } from '../../../contracts/ai';
 import type { HeardSegment } from '../../speech/stt';
+import { isInterviewerSpeaker } from '../../ai/speakers';
+
+export { isInterviewerSpeaker };
 
 /** The speaker the server's words are given: the label both engines read as the candidate. */
 export const CANDIDATE_SPEAKER = 'Candidate';
 
-const INTERVIEWER = /^(ai|interviewer|ai interviewer|assistant|agent|system)$/i;
-export const isInterviewerSpeaker = (speaker: string) => INTERVIEWER.test(speaker.trim());
 
 /** Share of a segment's words found in the question it overlaps, above which it is the interviewer's voice. */
 const ECHO_WORD_SHARE = 0.6;

@@ -18,7 +18,7 @@ const stored = {
 
 describe('normaliseFeedback', () => {
   it('treats a plain string as the summary with overall 0 and no criteria', () => {
-    expect(normaliseFeedback('Good interview.')).toEqual({ summary: 'Good interview.', overall: 0, criteria: [], insufficientEvidence: false, biasFlags: [] });
+    expect(normaliseFeedback('Good interview.')).toEqual({ summary: 'Good interview.', overall: 0, criteria: [], insufficientEvidence: false, biasFlags: [], worthChecking: [] });
   });
 
   it('reads the object shape with evidence, engine, model and bias flags', () => {
@@ -33,6 +33,7 @@ describe('normaliseFeedback', () => {
       engine: 'openai',
       model: 'gpt-4o-mini',
       biasFlags: [{ text: 'young team', category: 'age', reason: 'Age-coded wording' }],
+      worthChecking: [],
     });
   });
 
@@ -43,6 +44,7 @@ describe('normaliseFeedback', () => {
       criteria: [{ name: 'Fit', score: 64, feedback: 'Fine', evidence: [] }],
       insufficientEvidence: false,
       biasFlags: [],
+      worthChecking: [],
     });
   });
 
@@ -77,7 +79,32 @@ describe('normaliseFeedback', () => {
         { text: 'x', category: 'age', reason: 'r', index: 2, suggestion: 'y' },
         { text: 'z', category: 'c', reason: 'r' },
       ],
+      worthChecking: [],
     });
+  });
+
+  it('reads the red flags worth checking, a criterion not assessed and a requirement met, dropping what it cannot read', () => {
+    const result = normaliseFeedback({
+      summary: 'S',
+      overall: 70,
+      criteria: [
+        { name: 'Licence', score: 100, feedback: 'F', evidence: [], requirement: 'met' },
+        { name: 'Teamwork', score: null, feedback: 'Not assessed', evidence: [], notAssessed: true, requirement: 'maybe' },
+      ],
+      worthChecking: [
+        { kind: 'rule_breaking', quote: 'Sometimes you have to fudge the logs.', atMs: 61_000 },
+        { kind: 'licence', quote: 'Not sure my card is current.', atMs: -5 },
+        { kind: 'gossip', quote: 'x' },
+        { kind: 'unsafe', quote: '' },
+      ],
+    });
+    expect(result?.criteria[0]).toMatchObject({ requirement: 'met' });
+    expect(result?.criteria[1]).toMatchObject({ notAssessed: true });
+    expect(result?.criteria[1]).not.toHaveProperty('requirement');
+    expect(result?.worthChecking).toEqual([
+      { kind: 'rule_breaking', quote: 'Sometimes you have to fudge the logs.', atMs: 61_000 },
+      { kind: 'licence', quote: 'Not sure my card is current.' },
+    ]);
   });
 
   it('keeps the anchors a criterion was scored against and the range of sampled scores', () => {

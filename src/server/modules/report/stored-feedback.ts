@@ -1,4 +1,4 @@
-import { ANCHOR_LEVELS, type BehaviourAnchors, type BiasFlag, type Evidence } from '../../../contracts/ai';
+import { ANCHOR_LEVELS, WORTH_CHECKING_KINDS, type BehaviourAnchors, type BiasFlag, type Evidence, type WorthCheckingItem } from '../../../contracts/ai';
 import type { ReportCriterion, ReportFeedback } from '../../../contracts/report';
 
 /*
@@ -36,6 +36,8 @@ function anchorsOf(value: unknown): BehaviourAnchors | undefined {
   return ANCHOR_LEVELS.some((level) => anchors[level]) ? anchors : undefined;
 }
 
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[]): T | undefined => (allowed.includes(value as T) ? (value as T) : undefined);
+
 function criteriaOf(value: unknown): ReportCriterion[] {
   if (!Array.isArray(value)) return [];
   return value.filter(isRecord).map((c, index) => {
@@ -48,6 +50,9 @@ function criteriaOf(value: unknown): ReportCriterion[] {
     const anchors = anchorsOf(c.anchors);
     if (anchors) criterion.anchors = anchors;
     const range = c.sampleRange;
+    if (c.notAssessed === true) criterion.notAssessed = true;
+    const requirement = oneOf(c.requirement, ['met', 'not_met', 'unclear'] as const);
+    if (requirement) criterion.requirement = requirement;
     if (isRecord(range) && typeof range.min === 'number' && typeof range.max === 'number' && typeof range.samples === 'number') criterion.sampleRange = { min: range.min, max: range.max, samples: range.samples };
     return criterion;
   });
@@ -64,6 +69,16 @@ function biasFlagsOf(value: unknown): BiasFlag[] {
   });
 }
 
+function worthCheckingOf(value: unknown): WorthCheckingItem[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isRecord).flatMap((item): WorthCheckingItem[] => {
+    const kind = oneOf(item.kind, WORTH_CHECKING_KINDS);
+    if (!kind || !text(item.quote)) return [];
+    const atMs = item.atMs;
+    return [typeof atMs === 'number' && Number.isFinite(atMs) && atMs >= 0 ? { kind, quote: item.quote as string, atMs } : { kind, quote: item.quote as string }];
+  });
+}
+
 function fromObject(value: Loose): ReportFeedback {
   const criteria = criteriaOf(value.criteria);
   const overall = score(value.overall);
@@ -74,6 +89,7 @@ function fromObject(value: Loose): ReportFeedback {
     criteria,
     insufficientEvidence: value.insufficientEvidence === true,
     biasFlags: biasFlagsOf(value.biasFlags),
+    worthChecking: worthCheckingOf(value.worthChecking),
   };
   const engine = text(value.engine);
   const model = text(value.model);
@@ -101,7 +117,7 @@ export function normaliseFeedback(stored: unknown): ReportFeedback | null {
         // not JSON: the string is the summary
       }
     }
-    return { summary: stored, overall: 0, criteria: [], insufficientEvidence: false, biasFlags: [] };
+    return { summary: stored, overall: 0, criteria: [], insufficientEvidence: false, biasFlags: [], worthChecking: [] };
   }
   if (isRecord(stored)) return fromObject(stored);
   return null;

@@ -9,7 +9,7 @@ import { AiValue, ScoreBar, ScoreValue } from '@/client/components/score';
 /** One rubric criterion: name, score/100 and bar, the AI's feedback and the evidence quotes. */
 export function CriterionCard({ criterion }: { criterion: ScoredCriterion }) {
   const headingId = useId();
-  const { name, score, aiScore, adjusted, feedback, evidence, anchors, sampleRange } = criterion;
+  const { name, score, aiScore, adjusted, feedback, evidence, anchors, sampleRange, notAssessed, requirement } = criterion;
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
@@ -23,7 +23,8 @@ export function CriterionCard({ criterion }: { criterion: ScoredCriterion }) {
               <AiValue score={aiScore} />
             </>
           ) : null}
-          <ScoreValue score={score} />
+          {requirement ? <Badge variant={requirement === 'met' ? 'success' : 'warning'}>{REQUIREMENT_LABELS[requirement]}</Badge> : null}
+          <ScoreValue score={score} notAssessed={notAssessed === true && !adjusted} />
         </div>
       </div>
       {score !== null ? <ScoreBar score={score} /> : null}
@@ -38,6 +39,9 @@ export function CriterionCard({ criterion }: { criterion: ScoredCriterion }) {
     </article>
   );
 }
+
+/** Whether the candidate's answer meets a stated requirement (a licence, a certificate, the shifts). */
+const REQUIREMENT_LABELS: Record<NonNullable<ScoredCriterion['requirement']>, string> = { met: 'Requirement met', not_met: 'Requirement not met', unclear: 'Requirement unclear' };
 
 const LEVEL_LABELS: Record<AnchorLevel, string> = { weak: 'Weak', adequate: 'Adequate', strong: 'Strong' };
 

@@ -8,6 +8,7 @@ import { engineCaveat, engineLabel, fallbackNote } from '@/client/lib/evaluation
 import { FeedbackHeader } from '@/client/components/feedback-header';
 import { AiValue, ScoreBar, ScoreValue } from '@/client/components/score';
 import { CriterionCard } from './criterion-card';
+import { WorthChecking } from './worth-checking';
 
 interface FeedbackCardProps {
   feedback: ReportFeedback | null;
@@ -42,6 +43,8 @@ export function FeedbackCard({ feedback, review }: FeedbackCardProps) {
                 <p className="text-sm text-amber-800">The candidate said too little to judge every criterion; those show ‘Insufficient evidence’.</p>
               ) : null}
             </section>
+
+            <WorthChecking items={feedback.worthChecking} />
 
             <section aria-labelledby={metricsId} className="space-y-4">
               <h3 id={metricsId} className="text-base font-semibold">

@@ -14,6 +14,7 @@ describe('withReview', () => {
     engine: 'openai',
     model: 'gpt-4o-mini',
     biasFlags: [{ text: 'young team', category: 'age', reason: 'Age-coded wording' }],
+    worthChecking: [],
   };
   const review: Pick<ReviewState, 'ai' | 'current'> = {
     ai: {
