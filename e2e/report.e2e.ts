@@ -9,6 +9,7 @@ import { startAppServer, type AppServer } from './app-server';
 import { launchBrowser, toastWithTitle } from './browser';
 import { linkPath, newRoomContext, nextTurn, RecruiterApi, startInterview, storedTranscript, typeAnswer, waitUntil } from './candidate-room-kit';
 import { expectNewToast, markToastsSeen } from './hiring';
+import { formatOffset } from '../src/client/features/interview-report/utils/format-offset';
 
 // The recruiter's interview report (/interview/{id}) and the job's analytics, for an interview a
 // candidate really took (typed answers, a real MediaRecorder recording), on a server of this file's own.
@@ -17,9 +18,11 @@ const PASSWORD = 'correct horse battery';
 const CANDIDATE = 'Ada Lovelace';
 const EMAIL = 'ada.lovelace@example.com';
 const QUESTIONS = ['Tell me about a project you are proud of, candidate_name.', 'How do you handle a disagreement with a teammate?'];
+/** An admitted shortcut: the report lists it under 'Worth checking' with its time (issue 31). */
+const SHORTCUT = "Honestly, if it's a small fix I'll usually just push it straight to production without a review.";
 const ANSWERS = [
   'At my last job I led the rewrite of our billing service in TypeScript. I split the work into small releases, added contract tests and ran both versions side by side for two weeks. As a result we cut invoice errors by 40 percent and the team could ship changes weekly instead of monthly.',
-  'Last year a teammate and I disagreed about adding a cache to the search API. I asked for data, we measured latency together on real traffic and agreed on a small experiment. In the end the cache reduced response times by half, and I learned to settle disagreements with evidence rather than opinions.',
+  'Last year a teammate and I disagreed about adding a cache to the search API. I asked for data, we measured latency together on real traffic and agreed on a small experiment. In the end the cache reduced response times by half, and I learned to settle disagreements with evidence rather than opinions. ' + SHORTCUT,
 ];
 
 interface StoredCriterion {
@@ -29,12 +32,14 @@ interface StoredCriterion {
   feedback?: string;
   evidence?: Evidence[];
   anchors?: BehaviourAnchors;
+  notAssessed?: boolean;
 }
 interface StoredFeedback {
   summary: string;
   overall: number | null;
   engine?: string;
   criteria: StoredCriterion[];
+  worthChecking?: { kind: string; quote: string; atMs?: number }[];
 }
 
 let server: AppServer;
@@ -166,13 +171,20 @@ it('the completed interview: header, candidate details, feedback with coloured s
       expect(await overallBars.count()).toBe(0);
     }
 
+    // The admitted shortcut, apart from the scores, in the candidate's words with its time in the recording.
+    expect(feedback.worthChecking).toEqual([{ kind: 'rule_breaking', quote: SHORTCUT, atMs: expect.any(Number) }]);
+    const worth = region(page, 'Worth checking');
+    await worth.getByText('Admits breaking a rule', { exact: true }).waitFor();
+    await worth.getByText(`“${SHORTCUT}”`, { exact: true }).waitFor();
+    expect(await worth.innerText()).toContain(formatOffset(feedback.worthChecking![0]!.atMs!));
+
     const articles = card.getByRole('article');
     expect(await articles.count()).toBe(feedback.criteria.length);
     for (const [index, criterion] of feedback.criteria.entries()) {
       const article = articles.nth(index);
       expect(await article.getByRole('heading', { level: 4 }).textContent()).toBe(criterion.name);
       if (criterion.score === null) {
-        await article.getByText('Insufficient evidence', { exact: true }).waitFor();
+        await article.getByText(criterion.notAssessed ? 'Not assessed' : 'Insufficient evidence', { exact: true }).waitFor();
         continue;
       }
       const score = Math.round(criterion.score);

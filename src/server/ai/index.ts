@@ -3,7 +3,6 @@ import { createBuiltinEngine } from './builtin';
 import type { AiEngine } from './engine';
 import { withFallback, type FallbackLog } from './fallback';
 import { createLlmEngine } from './llm';
-import { withWorthChecking } from './worth-checking';
 
 export type { AiEngine } from './engine';
 
@@ -11,7 +10,5 @@ export type { AiEngine } from './engine';
 export function createAiEngine(config: AppConfig, log?: FallbackLog): AiEngine {
   const builtin = createBuiltinEngine();
   if (config.ai.provider === 'builtin') return builtin;
-  const engine = withFallback(createLlmEngine({ ai: config.ai, biasChecker: builtin }), builtin, log);
-  // A model's evaluation lists the same red flags as the built-in engine's: they are read from the words, not judged.
-  return { ...engine, evaluate: async (input) => withWorthChecking(await engine.evaluate(input), input.transcript) };
+  return withFallback(createLlmEngine({ ai: config.ai, biasChecker: builtin }), builtin, log);
 }

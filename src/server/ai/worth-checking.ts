@@ -113,7 +113,3 @@ export function flagOf(sentence: string, context = sentence): Kind | null {
   }
   return null;
 }
-
-/** The evaluation with its red flags, read from the transcript when the engine gave none. */
-export const withWorthChecking = <E extends { worthChecking?: WorthCheckingItem[] | undefined }>(evaluation: E, transcript: readonly TranscriptEntry[]): E =>
-  evaluation.worthChecking ? evaluation : { ...evaluation, worthChecking: findWorthChecking(transcript) };

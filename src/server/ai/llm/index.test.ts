@@ -34,11 +34,13 @@ describe('createLlmEngine', () => {
     const result = await engine.evaluate({
       questions: ['Q'],
       rubric: [{ name: 'Skills', description: 'd', weight: 100 }],
-      transcript: [{ speaker: 'Candidate', text: 'I build things.' }],
+      transcript: [{ speaker: 'Candidate', text: 'I build things. Honestly, if it is a small fix I just push it without a review.', startMs: 9_000 }],
     });
     expect(result.engine).toBe('anthropic');
     expect(result.overall).toBe(70);
     expect(result.biasFlags).toEqual([flag]);
+    // Red flags are read from the candidate's words whatever the model noticed.
+    expect(result.worthChecking).toEqual([{ kind: 'rule_breaking', quote: 'Honestly, if it is a small fix I just push it without a review.', atMs: 9_000 }]);
     expect(checker.checkText).toHaveBeenCalledWith(expect.stringContaining('A young and energetic candidate.'));
     expect(model.doGenerateCalls).toHaveLength(1);
   });

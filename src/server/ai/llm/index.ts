@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config';
 import type { AiEngine } from '../engine';
 import type { LlmCallSettings } from './call';
 import { evaluateSampled } from './evaluate';
+import { findWorthChecking } from '../worth-checking';
 import { decideFollowUp } from './follow-up';
 import { createLanguageModel, modelId } from './model';
 import { planInterview } from './plan-interview';
@@ -44,7 +45,8 @@ export function createLlmEngine(options: LlmEngineOptions): AiEngine {
       const result = await evaluateSampled(settings, input, { engine: name, model: id }, options.ai.samples ?? 1);
       // What the model wrote about the candidate is checked like any other text.
       const written = [result.summary, ...result.criteria.map((c) => c.feedback)].join('\n');
-      return { ...result, biasFlags: await biasChecker.checkText(written) };
+      // The red flags are read from the candidate's words by the same rules as the built-in engine's.
+      return { ...result, biasFlags: await biasChecker.checkText(written), worthChecking: findWorthChecking(input.transcript) };
     },
     checkQuestions: (questions) => biasChecker.checkQuestions(questions),
     checkText: (text) => biasChecker.checkText(text),

@@ -107,7 +107,7 @@ describe('evaluate', () => {
     });
     const result = await evaluate({ model, ...fastSettings }, input, meta);
     expect(result.criteria[0]).toMatchObject({ score: null, feedback: 'The candidate did not talk about technology.' });
-    expect(result.criteria[2]).toEqual({ name: 'Cultural fit', weight: 20, score: null, feedback: NOT_ASSESSED, evidence: [] });
+    expect(result.criteria[2]).toEqual({ name: 'Cultural fit', weight: 20, score: null, notAssessed: true, feedback: NOT_ASSESSED, evidence: [] });
     expect(result.overall).toBe(70);
     expect(result.insufficientEvidence).toBe(false);
   });

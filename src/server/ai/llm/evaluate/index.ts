@@ -44,7 +44,7 @@ export function toEvaluation(output: EvaluateOutput, input: EvaluationInput, met
     const judged = byName.get(nameKey(rubric.name));
     const anchors = cleanAnchors(rubric.anchors);
     const scoredAgainst = anchors ? { anchors } : {};
-    if (!judged) return { name: rubric.name, weight: rubric.weight, score: null, feedback: NOT_ASSESSED, evidence: [], ...scoredAgainst };
+    if (!judged) return { name: rubric.name, weight: rubric.weight, score: null, notAssessed: true, feedback: NOT_ASSESSED, evidence: [], ...scoredAgainst };
     const feedback = judged.feedback.replace(/\s+/g, ' ').trim();
     return {
       name: rubric.name,
