@@ -33,15 +33,19 @@ const biasQuestions = z.object({
   unlawful: z.array(z.object({ question: z.string(), category: z.string() })),
 });
 
-/** A job with its rubric and questions, and three candidates who answer every question at one level. */
+/** A job with its rubric and questions, as both kinds of whole interviews have it. */
+const interviewJob = z.object({
+  id: z.string(),
+  industry: z.string(),
+  jobTitle: z.string(),
+  description: z.string(),
+  rubric: z.array(rubricCriterion).min(1),
+  questions: z.array(z.string()).min(1),
+});
+
+/** A job with three candidates who answer every question at one level. */
 const interviewSets = z.array(
-  z.object({
-    id: z.string(),
-    industry: z.string(),
-    jobTitle: z.string(),
-    description: z.string(),
-    rubric: z.array(rubricCriterion).min(1),
-    questions: z.array(z.string()).min(1),
+  interviewJob.extend({
     candidates: z.record(grade, z.array(z.string())),
   }),
 );
@@ -79,13 +83,7 @@ export type DraftingJob = z.infer<typeof draftingJobs>[number];
  */
 export const CRITERION_GRADES = ['strong', 'adequate', 'weak', 'not_assessed', 'met', 'not_met', 'unclear'] as const;
 const criteriaInterviews = z.array(
-  z.object({
-    id: z.string(),
-    industry: z.string(),
-    jobTitle: z.string(),
-    description: z.string(),
-    rubric: z.array(rubricCriterion).min(1),
-    questions: z.array(z.string()).min(1),
+  interviewJob.extend({
     questionCriteria: z.array(z.array(z.string())),
     candidates: z.array(
       z.object({
