@@ -156,7 +156,8 @@ function cleanDuty(raw: string): string | null {
     if (comma > 0) d = d.slice(0, comma);
   }
   const n = wordCount(d);
-  if (n < 3 || n > 15 || NOT_A_DUTY.test(d)) return null;
+  // "We're looking for an experienced technician to…" is the ad speaking, not a duty.
+  if (n < 3 || n > 15 || NOT_A_DUTY.test(d) || /^(?:we|we're|we’re|we are|our|you're|you’re|you are)\b/i.test(d)) return null;
   return /^[A-Z][a-z]+\b/.test(d) ? d[0]!.toLowerCase() + d.slice(1) : d;
 }
 
@@ -204,7 +205,8 @@ export function extractDuties(description: string): string[] {
       line = heading[2]!.trim();
       if (section === 'duty' && line) {
         const [first = '', ...rest] = splitSentences(line);
-        for (const item of first.split(';')) add(item, true);
+        // "Duties: bending conduit, pulling wire, installing boxes, devices and panels" is one duty per verb.
+        for (const item of first.split(';')) for (const chunk of splitVerbList(item)) add(chunk, true);
         line = rest.join(' ');
       }
     } else if (section !== 'none' && splitSentences(line).length === 1 && wordCount(line) <= 20) {
@@ -227,14 +229,18 @@ const asPhrase = (duty: string) => (/ (?:and|or) /.test(duty) ? duty : duty.repl
 
 function dutyQuestion(rawDuty: string, index: number): string {
   const duty = asPhrase(rawDuty);
-  if (isGerund(headWord(duty))) {
-    return index % 2 === 0
-      ? `Tell me how you go about ${duty}, with an example from your own work.`
-      : `Part of this job is ${duty}. Tell me about a time you did that, and how it went.`;
-  }
-  return index % 2 === 0
-    ? `Walk me through how you would ${duty}. Where have you done something similar?`
-    : `Part of this job is to ${duty}. Tell me about a time you did that or something close to it, and how it went.`;
+  const gerund = [
+    `Tell me how you go about ${duty}, with an example from your own work.`,
+    `Part of this job is ${duty}. Tell me about a time you did that, and how it went.`,
+    `The job includes ${duty}. What is the most recent time you did that, and what did you do?`,
+  ];
+  const verb = [
+    `Walk me through how you would ${duty}. Where have you done something similar?`,
+    `Part of this job is to ${duty}. Tell me about a time you did that or something close to it, and how it went.`,
+    `The job asks you to ${duty}. What is the most recent time you did that, and what did you do?`,
+  ];
+  const templates = isGerund(headWord(duty)) ? gerund : verb;
+  return templates[index % templates.length]!;
 }
 
 /** The people the teamwork question names: the first two partners the description mentions, the industry's defaults otherwise. */
@@ -332,6 +338,9 @@ export function planInterview(job: JobInput): InterviewPlan {
   const teamworkStems = new Set(distinctStems(teamwork));
   const situational = situationalFor(industry, `${title} ${jobText}`).filter((q) => distinctStems(q).filter((st) => teamworkStems.has(st)).length < 3);
 
+  const closing = [teamwork, profile.motivation.replace('{role}', role)];
+  const eligibility = eligibilityQuestions(job.description);
+  const practical = practicalQuestion(job.description);
   const skillQuestions: string[] = [];
   const dutyQuestions: string[] = [];
   const fromDescription = () => skillQuestions.length + dutyQuestions.length;
@@ -347,29 +356,33 @@ export function planInterview(job: JobInput): InterviewPlan {
   // The recruiter's own skills list weighs more than duties read from the description; the duties
   // the description lists weigh more than skills an industry's list recognises in it (issue 31).
   addSkills(job.skills?.trim() ? 2 : 0);
-  for (const d of duties) {
-    if (fromDescription() >= 3) break;
-    // A duty mostly covered by a question already chosen adds nothing.
-    const stems = contentStems(d);
-    const seen = new Set(contentStems(chosenText()));
-    if (stems.filter((st) => seen.has(st)).length >= 0.6 * stems.length) continue;
-    const q = dutyQuestion(d, dutyQuestions.length);
-    if (isLawful(q)) dutyQuestions.push(q);
-  }
+  const addDuties = (cap: number) => {
+    for (const d of duties) {
+      if (fromDescription() >= cap) break;
+      // A duty mostly covered by a question already chosen adds nothing.
+      const stems = contentStems(d);
+      const seen = new Set(contentStems(chosenText()));
+      if (stems.filter((st) => seen.has(st)).length >= 0.6 * stems.length) continue;
+      const q = dutyQuestion(d, dutyQuestions.length);
+      if (isLawful(q) && !dutyQuestions.includes(q)) dutyQuestions.push(q);
+    }
+  };
+  addDuties(3);
   addSkills(3);
 
-  const closing = [teamwork, profile.motivation.replace('{role}', role)];
-  const eligibility = eligibilityQuestions(job.description);
-  const practical = practicalQuestion(job.description);
   // Room is kept for the schedule and physical demands and for teamwork and motivation (the culture criterion's evidence).
   const beforeClosing = MAX_QUESTIONS - closing.length - practical.length;
   const questions: string[] = [];
   // The opening, then whether the candidate holds what the job requires (issue 31), then the work.
-  pushDistinct(questions, [OPENING_QUESTION.replace('{title}', title || 'open'), ...eligibility, ...skillQuestions, ...dutyQuestions], beforeClosing);
+  pushDistinct(questions, [openingQuestion(title, job.description), ...eligibility, ...skillQuestions, ...dutyQuestions], beforeClosing);
   // A situational question about what a description question already asks ("complete pre-trip
   // inspections" and "walk me through your pre-trip inspection") would be asked twice.
   const notYetAsked = situational.filter((q) => !alreadyAsked(q, [...skillQuestions, ...dutyQuestions]));
   pushDistinct(questions, notYetAsked, Math.min(beforeClosing, questions.length + (fromDescription() >= 3 ? 1 : 3)));
+  // Room left before the closing questions goes to more of the description's duties.
+  const asked = dutyQuestions.length;
+  addDuties(fromDescription() + Math.max(0, beforeClosing - questions.length));
+  pushDistinct(questions, dutyQuestions.slice(asked), beforeClosing);
   pushDistinct(questions, practical, MAX_QUESTIONS - closing.length);
   pushDistinct(questions, closing, MAX_QUESTIONS);
   pushDistinct(questions, situational, 5);
@@ -379,6 +392,24 @@ export function planInterview(job: JobInput): InterviewPlan {
 }
 
 const MAX_QUESTIONS = 8;
+
+/**
+ * The opening. Where the description states the experience it asks for or names its tools, the
+ * opening asks how the candidate's background matches them, so the first answer covers them
+ * (issue 31); what draws them to the role is then left to the closing motivation question.
+ */
+function openingQuestion(title: string, description: string, { phone = false } = {}): string {
+  const plain = phone ? `Could you briefly walk me through your background and what interests you about ${title ? `the ${title} position` : 'this position'}?` : OPENING_QUESTION.replace('{title}', title || 'open');
+  const background = phone ? 'Could you briefly walk me through your background?' : 'Thanks for joining today, candidate_name. To start, could you walk me through your background?';
+  const experience = extractExperience(description);
+  const tools = extractTools(description, title);
+  const worded = [
+    experience ? `${background} The job asks for ${lowerFirst(experience)}${tools.length ? `, and uses ${listOf(tools)}` : ''}: how does your experience match that?` : null,
+    tools.length ? `${background} The job uses ${listOf(tools)}: which of these have you worked with, and for what?` : null,
+  ];
+  // A description's own words can trip the bias check ("experience with young children"): then the plainer wording.
+  return worded.find((q): q is string => q !== null && isLawful(q)) ?? plain;
+}
 
 /** Words of time and schedule, which every job ad has ("10-hour shifts", "a tight schedule"): they do not make a question this job's. */
 const TIME_STEMS = new Set(distinctStems('hour hours shift shifts schedule day days week weeks night nights time morning evening weekend'));
@@ -413,8 +444,83 @@ function eligibilityQuestions(description: string): string[] {
   return out;
 }
 
+/**
+ * The experience the description asks for, as it words it ("at least 1 year of acute care or
+ * med-surg nursing experience", "6+ months of experience working with young children"); what is
+ * only preferred is left out. The first one found.
+ */
+const EXPERIENCE = /\b((?:at least |minimum (?:of )?)?(?:\d+(?:\.\d+)?\s*(?:\+|-\s*\d+)?|one|two|three|four|five|six)\+?\s*(?:years?|yrs?|months?)\s*(?:of\s+|in\s+|running\s+|working\s+)[^.;\n(]{3,90})/i;
+export function extractExperience(description: string): string | null {
+  for (const rawLine of description.split(/\r?\n/)) {
+    const line = rawLine.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '');
+    for (const sentence of splitSentences(line)) {
+      if (OPTIONAL.test(sentence)) continue;
+      const m = EXPERIENCE.exec(sentence);
+      if (!m) continue;
+      const phrase = m[1]!
+        .split(/,\s|\s(?:and|or|but)\s(?:a|an|the|you|we)\b/)[0]!
+        .replace(/\s+/g, ' ')
+        .replace(/[\s,]+$/, '')
+        .trim();
+      if (/\b(?:ages?|old|school year)\b/i.test(phrase) || wordCount(phrase) < 3) continue;
+      return phrase;
+    }
+  }
+  return null;
+}
+
+/** Equipment by its common names, with the word before when it says which ("floor buffers", "hand tools"). */
+const EQUIPMENT = /\b((?:[a-z]+[ -])?(?:scrubbers?|buffers?|jackhammers?|compactors?|saws?|drills?|benders?|hand tools|power tools|knives|knife skills|forklifts?|pallet jacks?|reach trucks?|scanners?|scan guns?|multimeters?|torque wrench(?:es)?|calipers?|micrometers?|gauges?|lathes?|mills?|slicers?|fryers?|espresso machines?|tablets?|cash registers?))\b/g;
+/** Words that say a sentence names the tools of the work. */
+const TOOL_CUE = /\b(?:uses?|using|used|software|systems?|apps?|platforms?|tools?|equipment|operat\w*|runs?|running|navigate|proficien\w*|experience (?:with|in)|knowledge of|familiar\w*|skills?|writes?|enters?|records?|documents?|logs?|tracks?|supports?|in|on|with)\b/i;
+const STRONG_TOOL_CUE = /\b(?:uses?|using|chart(?:s|ing)?|documentation|ehr|emr|registers?|pos|payments?|orders?|software|systems?|apps?|platforms?|tools?|equipment|operat\w*|navigate|proficien\w*|experience (?:with|in)|knowledge of|familiar\w*|skills?)\b/i;
+/** Capitalised words that are not the names of tools. */
+const NOT_TOOL = new Set(
+  'I We You Our Your The A An This That Must Requirements Responsibilities Duties Schedule Benefits Pay What How Who Why When Where Able Availability Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mon Tue Wed Thu Fri Sat Sun January February March April May June July August September October November December New Year Years Black Day Christmas Thanksgiving Tier US USA DOE PTO CDL DOT OSHA BLS CPR ACLS PALS RN LPN CNA HR AM PM WPM FIFO AP AR Hybrid Full Part Team Class MVR English Spanish AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' '),
+);
+export function extractTools(description: string, title = ''): string[] {
+  const out: string[] = [];
+  const titleWords = new Set(title.split(/[^A-Za-z0-9]+/).filter(Boolean));
+  const add = (t: string) => {
+    const clean = t.replace(/\s+/g, ' ').trim();
+    if (clean.length < 2 || out.some((o) => o.toLowerCase() === clean.toLowerCase() || o.toLowerCase().includes(clean.toLowerCase()))) return;
+    out.push(clean);
+  };
+  const sentences = description.split(/\r?\n/).flatMap((l) => splitSentences(l.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '')));
+  // The first sentence names the employer and where it is, not tools.
+  for (const sentence of sentences.slice(1)) {
+    if (OPTIONAL.test(sentence) || !TOOL_CUE.test(sentence)) continue;
+    for (const m of sentence.matchAll(EQUIPMENT)) add(m[1]!.replace(/^(?:the|a|an|our|your|and|or|of|to|with|from|use|uses|using|climb|run|runs|operate|operates|good|strong|basic|own|professional|portable|supply|supplies|provide|provides)[ -]/i, ''));
+    const words = sentence.replace(/[(),:;/]/g, ' , ').split(/\s+/);
+    let run: string[] = [];
+    const flush = () => {
+      if (run.length) add(run.join(' '));
+      run = [];
+    };
+    words.forEach((w, i) => {
+      const word = w.replace(/[.,!?]+$/, '');
+      const product = /^(?:[A-Z][a-z]*[A-Z][A-Za-z]*|[A-Z]{2,6}|\d{2,4})$/.test(word) && !/^[A-Z]{2,}s$/.test(word);
+      // A plain capitalised word is a tool's name only where the sentence says it names tools.
+      const plain = /^[A-Z][a-z]+$/.test(word) && STRONG_TOOL_CUE.test(sentence);
+      const named = (product || plain || (run.length > 0 && /^[A-Z][a-z]+$/.test(word))) && !NOT_TOOL.has(word) && !(titleWords.has(word) && run.length === 0);
+      // A capitalised word is a name only inside the sentence; a number only after a name ("Microsoft 365").
+      if (named && i > 0 && (!/^\d/.test(word) || run.length)) run.push(word);
+      else flush();
+      if (/[.,!?]$/.test(w)) flush();
+    });
+    flush();
+  }
+  // Named products first, then equipment, then bare acronyms; places and bodies ("… Electrical Board") are not tools.
+  const kept = out.filter((t) => !/^\d/.test(t) && !/\b(?:Board|Department|Services|Center|Inc|LLC|Company|County|City|State)$/.test(t));
+  const rank = (t: string) => (/^[A-Z]{2,6}$/.test(t) ? 2 : /^[a-z]/.test(t) ? 1 : 0);
+  // Two-letter acronyms are too vague to name ("RF", "UI"); "scan gun" adds nothing after "scanner".
+  const distinct = kept.filter((t) => !/^[A-Z]{2}$/.test(t)).filter((t, i, all) => !all.slice(0, i).some((o) => o.slice(0, 4).toLowerCase() === t.slice(0, 4).toLowerCase()));
+  return distinct.sort((a, b) => rank(a) - rank(b)).slice(0, 5);
+}
+
 /** Physical demands a description states ("Able to lift 50 lbs", "stand for 10-hour shifts"), as it words them. */
 const PHYSICAL = /\b(?:lift(?:ing)?|carry(?:ing)?|push(?:ing)?|pull(?:ing)?|stand(?:ing)?|walk(?:ing)?|climb(?:ing)?|kneel(?:ing)?|bend(?:ing)?|stoop(?:ing)?|on your feet|lbs?|pounds|kg)\b/i;
+const PHYSICAL_DEMAND = /\b(?:lift(?:ing)?|carry(?:ing)?|stand(?:ing)?|walk(?:ing)?|climb(?:ing)?|kneel(?:ing)?|stoop(?:ing)?|on your feet|heights|lbs?|pounds|kg)\b/i;
 export function extractPhysical(description: string): string[] {
   const out: string[] = [];
   for (const rawLine of description.split(/\r?\n/)) {
@@ -424,6 +530,8 @@ export function extractPhysical(description: string): string[] {
         let c = part.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim().replace(/[\s.;,]+$/, '');
         c = c.replace(/^(?:and\s+)?(?:(?:you )?must be able to|be able to|(?:the )?ability to|able to|must|comfortable|physically able to)\s+/i, '');
         if (!PHYSICAL.test(c) || wordCount(c) > 20 || wordCount(c) < 2 || /\b(?:preferred|a plus)\b/i.test(c)) continue;
+        // Bending, pushing or pulling is a physical demand with a weight or a frequency; "bending conduit" and "pulling wire" are the work.
+        if (!PHYSICAL_DEMAND.test(c) && !/\b(?:lbs?|pounds|kg|repeatedly|frequently|all day|for hours)\b/i.test(c)) continue;
         if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(lowerFirst(c));
       }
     }
@@ -453,10 +561,19 @@ export function extractCredentials(description: string): string[] {
     const line = rawLine.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '').replace(/^[A-Za-z][^:]{0,40}:\s*/, '');
     for (const sentence of splitSentences(line)) {
       // "Requirements: valid Class A CDL, clean driving record, 2 years…" asks about the licence alone.
-      const items = sentence.replace(/^[A-Za-z][^:]{0,40}:\s*/, '').split(/;|,\s+(?:and\s+)?/);
+      const items = sentence
+        .replace(/^[A-Za-z][^:]{0,40}:\s*/, '')
+        .replace(/\([^)]*\)/g, ' ')
+        .split(/;|,\s+(?:and\s+)?|\s+and\s+(?=(?:a|an)\s)/);
       for (const part of items) {
-        const c = part.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim().replace(/[\s.;,]+$/, '');
-        if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || wordCount(c) > 14 || wordCount(c) < 2) continue;
+        // "You must have EPA Section 608 certification" is asked as "EPA Section 608 certification".
+        const c = part
+          .replace(/\s+/g, ' ')
+          .trim()
+          .replace(/^(?:you\s+)?(?:must|will need to|need to|should)\s+(?:have|hold|possess)\s+/i, '')
+          .replace(/[\s.;,]+$/, '');
+        // Pay that depends on certifications is not a requirement.
+        if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || /\$|\/hr\b|per hour|depending on/i.test(c) || wordCount(c) > 14 || wordCount(c) < 2) continue;
         if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(c);
       }
     }
@@ -486,6 +603,10 @@ const SCHEDULE_TERMS: { re: RegExp; say: (m: string) => string }[] = [
   { re: /\bdinner service\b/gi, say: () => 'dinner service' },
   { re: /\bweeks out\b|\bover the road\b|\botr\b/gi, say: () => 'weeks at a time on the road' },
   { re: /\bhome every weekend\b/gi, say: () => 'weekdays on the road with weekends at home' },
+  { re: /\b(?:out|away|on the road)\s+(?:\d+(?:\s*-\s*\d+)?|two|three|four|five)\s+nights\s+(?:a|per)\s+week\b/gi, say: (m) => `being ${m.replace(/^out\b/i, 'out on the road')}` },
+  { re: /\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\s*(?:-|–|to)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)\b/gi, say: (m) => `the hours ${m.replace(/\s+/g, '')}` },
+  { re: /\bclosing shifts?\b/gi, say: () => 'closing shifts' },
+  { re: /\b\d+-week (?:paid )?training\b/gi, say: (m) => `attending the full ${m.replace(/ paid/, ' paid')}` },
   { re: /\bhome every night\b|\blocal routes?\b/gi, say: () => 'local routes with nights at home' },
 ];
 
@@ -526,17 +647,18 @@ export function screeningQuestions(input: ScreeningInput): string[] {
   const profile = INDUSTRIES[industry];
   const skills = extractSkills(description, skillsText, industry).slice(0, 2);
   const situational = rankByJob(profile.questions, `${title} ${jobText}`);
-  const opening = `Could you briefly walk me through your background and what interests you about ${title ? `the ${title} position` : 'this position'}?`;
+  const opening = openingQuestion(title, description, { phone: true });
 
+  // Whether the candidate holds what the job requires comes first (issue 31), then two of its duties.
+  const eligibility = eligibilityQuestions(description);
   const body: string[] = [];
+  pushDistinct(body, eligibility, 6);
   pushDistinct(body, skills.map((s) => `How much hands-on experience do you have with ${s}? Give me a quick example ${profile.exampleFrom}.`), 6);
-  const duty = extractDuties(description).find((d) => !skills.some((s) => flat(d).includes(flat(s))));
-  if (duty) {
+  const duties = extractDuties(description).filter((d) => !skills.some((s) => flat(d).includes(flat(s)))).slice(0, 2);
+  for (const duty of duties) {
     const phrase = isGerund(headWord(duty)) ? `This job involves ${asPhrase(duty)}.` : `In this job you would ${asPhrase(duty)}.`;
     pushDistinct(body, [`${phrase} Have you done that before? Tell me briefly where and how it went.`], 6);
   }
-  const credential = extractCredentials(description).find((c) => !skills.some((s) => flat(c).includes(flat(s))) && !alreadyAsked(c, skills));
-  if (credential) pushDistinct(body, [`The job lists this requirement: ${credential}. Do you have it now, or when do you expect to?`], 6);
   // Situational questions about a skill or duty already asked would be asked twice.
   const fresh = situational.filter((q) => !alreadyAsked(q, [...skills, ...body]));
   pushDistinct(body, fresh.slice(0, 1), 6);
@@ -544,8 +666,9 @@ export function screeningQuestions(input: ScreeningInput): string[] {
   const fillers = [...fresh.slice(1, 2), ...(role ? [profile.motivation.replace('{role}', role)] : []), ...fresh.slice(2)];
   pushDistinct(body, fillers, 3);
 
-  const schedule = extractSchedule(description);
-  const availability = schedule.length ? `This job involves ${listOf(schedule)}. Can you work that schedule, and when could you start?` : profile.availability;
+  // The schedule and physical demands as the job states them, and when the candidate could start.
+  const practical = practicalQuestion(description)[0];
+  const availability = practical ? `${practical} And when could you start?` : profile.availability;
   const questions = [opening];
   pushDistinct(questions, body, 7);
   pushDistinct(questions, [availability], 8);
