@@ -3,7 +3,7 @@ import type { JobInput } from '../engine';
 import { loadDataset } from '../eval/dataset';
 import { checkQuestions } from './bias';
 import { INDUSTRIES, type IndustryKey } from './industries';
-import { planInterview, recogniseIndustry, screeningQuestions } from './plan';
+import { extractDuties, extractExperience, extractPhysical, extractTools, planInterview, recogniseIndustry, screeningQuestions } from './plan';
 
 const data = loadDataset();
 
@@ -279,5 +279,44 @@ describe('questions drafted from the job itself (issue 31, item 2)', () => {
     const { questions } = planInterview(job);
     for (const q of questions) expect(q).not.toMatch(/\s[.,;:?!]|\s{2}/);
     expect(questions.filter((q) => /deterioration/.test(q))).toHaveLength(1);
+  });
+});
+
+describe("the job's experience and tools (issue 31, item 2)", () => {
+  const callCenter = `Clearpath Energy is hiring Customer Service Representatives for our inbound call center in Tempe.
+
+What the job looks like:
+- Answer inbound calls and chats, verify account holders and resolve issues on first contact
+- Navigate our systems: Salesforce Service Cloud for cases, Genesys for calls, and our billing platform
+- De-escalate upset callers
+
+What you bring:
+- 1 year of customer service experience (phones, retail or hospitality all count)
+- Availability for any 8-hour shift between 7am and 8pm, Monday-Saturday`;
+
+  it('reads the experience asked for and the tools named, not places, the employer or what is only preferred', () => {
+    expect(extractExperience(callCenter)).toBe('1 year of customer service experience');
+    expect(extractTools(callCenter, 'Customer Service Representative')).toEqual(['Salesforce Service Cloud', 'Genesys']);
+    expect(extractExperience('We need someone with at least 1 year of line experience in a high-volume kitchen, and a current food handler card is required.')).toBe('at least 1 year of line experience in a high-volume kitchen');
+    expect(extractExperience('Two years of forklift experience preferred.')).toBeNull();
+    expect(extractTools('Acme Freight in Irving, TX is hiring. You will pick orders using a handheld RF scanner and move pallets with a pallet jack.')).toEqual(['scanner', 'pallet jack']);
+  });
+
+  it('asks in the opening how the background matches them, and the phone screening too', () => {
+    const plan = planInterview({ title: 'Customer Service Representative', description: callCenter });
+    expect(plan.questions[0]).toBe(
+      'Thanks for joining today, candidate_name. To start, could you walk me through your background? The job asks for 1 year of customer service experience, and uses Salesforce Service Cloud and Genesys: how does your experience match that?',
+    );
+    expect(screeningQuestions({ jobTitle: 'Customer Service Representative', jobDescription: callCenter })[0]).toBe(
+      'Could you briefly walk me through your background? The job asks for 1 year of customer service experience, and uses Salesforce Service Cloud and Genesys: how does your experience match that?',
+    );
+    // Without either, the plain opening.
+    expect(planInterview({ title: 'Barista', description: '' }).questions[0]).toBe('Thanks for joining today, candidate_name. To start, could you walk me through your background and what draws you to this Barista role?');
+  });
+
+  it("reads a 'Duties:' line one duty per verb, and the work's verbs are not physical demands", () => {
+    const electrician = 'Brightwire Electric is hiring apprentices.\n\nDuties: bending and running EMT conduit, pulling wire, installing boxes, devices and panels, reading basic blueprints, and loading material.\n\nMust have:\n- Able to lift 50 lb, climb ladders and work at heights';
+    expect(extractDuties(electrician)).toEqual(['bending and running EMT conduit, pulling wire, installing boxes, devices and panels', 'reading basic blueprints, and loading material']);
+    expect(extractPhysical(electrician)).toEqual(['lift 50 lb', 'climb ladders and work at heights']);
   });
 });
