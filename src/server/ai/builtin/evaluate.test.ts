@@ -158,4 +158,22 @@ describe('each criterion on its own evidence (issue 31)', () => {
     expect(result.worthChecking).toEqual([{ kind: 'rule_breaking', quote: 'Sometimes you have to fudge the logs to make the appointment.', atMs: 70_000 }]);
     expect(result.criteria[1]!.score).toBeLessThan(75);
   });
+
+  it("reads every answer to a requirement, the least standing, and a yes or a no to a schedule says nothing about the other criteria", () => {
+    const plan = planInterview({ title: 'CDL-A Driver', description: 'Requirements: valid Class A CDL; current DOT medical card. Schedule: weekends and night shifts. You will complete pre-trip inspections and log hours of service on the ELD.' });
+    expect(plan.rubric[0]).toMatchObject({ name: 'Licences and requirements' });
+    const eligibility = plan.questions.find((q) => q.startsWith('The job lists these requirements'))!;
+    const schedule = plan.questions.find((q) => q.startsWith('This job involves'))!;
+    const said = (answers: [string, string][]) =>
+      evaluateTranscript({ questions: plan.questions, rubric: plan.rubric, transcript: answers.flatMap(([q, a]) => [{ speaker: 'AI', text: q }, { speaker: 'Candidate', text: a }]) });
+    const inspection = plan.questions.find((q) => /pre-trip/.test(q))!;
+    const story = 'Last winter I found a cracked air line on my pre-trip at the Joliet yard, wrote it up on the DVIR and waited for the shop, and the load still delivered on time.';
+    const met = said([[eligibility, 'Yes, Class A since 2016 and my medical card is current until August.'], [schedule, 'Yes, that works.'], [inspection, story]]);
+    expect(met.criteria[0]).toMatchObject({ requirement: 'met', score: 100 });
+    const notMet = said([[eligibility, 'Yes, Class A since 2016 and my medical card is current until August.'], [schedule, "No, I can't work weekends."], [inspection, story]]);
+    expect(notMet.criteria[0]).toMatchObject({ requirement: 'not_met', score: 0 });
+    expect(notMet.criteria[0]!.feedback).toBe("The candidate says they do not meet this requirement. In their words: “No, I can't work weekends.”");
+    // The other criteria are scored on the inspection story alone, whichever way the schedule went.
+    expect(notMet.criteria.slice(1).map((c) => c.score)).toEqual(met.criteria.slice(1).map((c) => c.score));
+  });
 });

@@ -5,7 +5,7 @@ import { weightedOverall, type EvaluationInput } from '../engine';
 import { analyseAnswer, scoreAnswer, type AnswerFeatures, type AnswerScore } from './analyze';
 import { anchorsOf } from './anchors';
 import { answerKind } from './conversation';
-import { criterionFeedback, readRequirement, requirementFeedback, tellingSentence, traitsOf } from './feedback';
+import { criterionFeedback, readRequirement, requirementFeedback, tellingSentence, traitsOf, type RequirementReading } from './feedback';
 import { COMMUNICATION, CULTURE_FIT, INDUSTRIES } from './industries';
 import { recogniseIndustry } from './plan';
 import { contentStems, sentences, words } from './text';
@@ -119,6 +119,8 @@ export function assignAnswers(matrix: number[][]): number[][] {
   for (let e = 0; e < exchanges; e++) {
     const column = matrix.map((row) => row[e] ?? 0);
     const best = Math.max(...column);
+    // An answer that shares nothing with any criterion speaks to none.
+    if (best <= 0) continue;
     column.forEach((r, c) => {
       if (r === best || (r >= SPEAKS_TO && r >= NEAR_BEST * best)) out[c]![e] = Math.max(0.2, r);
     });
@@ -132,6 +134,9 @@ export function assignAnswers(matrix: number[][]): number[][] {
   });
   return out;
 }
+
+/** A question whose last sentence asks yes or no ("Do you hold it now, and is it current?", "Can you work that schedule?"). */
+const asksYesOrNo = (question: string) => /(?:^|[.?!]\s+)(?:and\s+)?(?:can|do|does|are|is|have|has|will|would|could)\s+you\b[^.?!]*\?\s*$/i.test(question.trim());
 
 /** The least relevance that ties an answer to a criterion no other answer spoke to. */
 const MIN_RELEVANCE = 0.1;
@@ -240,7 +245,18 @@ export function evaluateTranscript(input: EvaluationInput): Evaluation {
   const nothing = exchanges.map((ex, i) => saysNothingTo(ex.question, ex.answer, features[i]!));
   const totalWords = features.reduce((s, f) => s + f.contentWords, 0);
   const profiles = input.rubric.map(profileCriterion);
-  const assigned = assignAnswers(profiles.map((p) => exchanges.map((ex, i) => relevanceTo(p, ex, features[i]!))));
+  const matrix = profiles.map((p) => exchanges.map((ex, i) => relevanceTo(p, ex, features[i]!)));
+  // A short answer to a yes-or-no question ("Can you work that schedule?" "Yes.") says whether a
+  // requirement is met, and nothing about the other criteria.
+  const yesOrNo = exchanges.map((ex, i) => asksYesOrNo(ex.question) && kinds[i] === 'brief');
+  exchanges.forEach((_, i) => {
+    if (!yesOrNo[i]) return;
+    profiles.forEach((p, c) => {
+      if (p.kind !== 'requirement') matrix[c]![i] = 0;
+      else matrix[c]![i] = Math.max(matrix[c]![i]!, SPEAKS_TO);
+    });
+  });
+  const assigned = assignAnswers(matrix);
 
   const criteria: CriterionResult[] = input.rubric.map((criterion, c) => {
     const profile = profiles[c]!;
@@ -248,29 +264,36 @@ export function evaluateTranscript(input: EvaluationInput): Evaluation {
     const said = (i: number) => !(kinds[i] === 'silent' || kinds[i] === 'non_answer' || nothing[i]);
     let weights = assigned[c]!.map((w, i) => (said(i) ? w : 0));
     // How the candidate communicates shows in every answer: without an answer closest to it, all of them count.
-    if (profile.kind === 'communication' && weights.every((w) => w === 0)) weights = exchanges.map((_, i) => (said(i) ? 0.2 : 0));
+    if (profile.kind === 'communication' && weights.every((w) => w === 0)) weights = exchanges.map((_, i) => (said(i) && !yesOrNo[i] ? 0.2 : 0));
     const evidenceWords = features.reduce((s, f, i) => s + (weights[i]! > 0 ? f.contentWords : 0), 0);
     const scoredAgainst = criterion.anchors ? { anchors: criterion.anchors } : {};
     const base = { name: criterion.name, weight: criterion.weight, ...scoredAgainst };
-    if (weights.every((w) => w === 0)) {
+    // Next to nothing said in the whole interview: too little to judge anything, rather than "not assessed".
+    if (weights.every((w) => w === 0) && totalWords >= MIN_EVIDENCE_WORDS) {
       return { ...base, score: null, notAssessed: true as const, feedback: `Not assessed: no answer spoke to ${criterion.name.toLowerCase()}.`, evidence: [] };
     }
-    if (evidenceWords < MIN_EVIDENCE_WORDS) {
+    if (evidenceWords < MIN_EVIDENCE_WORDS || weights.every((w) => w === 0)) {
       return { ...base, score: null, feedback: `Not enough evidence to judge ${criterion.name.toLowerCase()}: the candidate said too little about it.`, evidence: [] };
     }
     const evidence = pickEvidence(profile, exchanges, weights, scores);
     if (profile.kind === 'requirement') {
-      const answer = exchanges.filter((_, i) => weights[i]! > 0).sort((a, b) => weights[exchanges.indexOf(b)]! - weights[exchanges.indexOf(a)]!)[0]!;
-      const reading = readRequirement(answer.answer);
-      if (reading) {
-        const inDetail = reading === 'met' && /\d|\b(current|valid|active|since|until|through)\b/i.test(answer.answer);
-        const said = sentences(answer.answer)[0] ?? answer.answer;
+      // Every answer that spoke to it and reads as met, not met or unclear: the least of them stands
+      // (a licence held and a schedule the candidate cannot work is not met).
+      const read = exchanges
+        .map((ex, i) => ({ ex, i, reading: weights[i]! > 0 ? readRequirement(ex.answer) : null }))
+        .filter((r): r is { ex: Exchange; i: number; reading: RequirementReading } => r.reading !== null);
+      if (read.length) {
+        const order: RequirementReading[] = ['not_met', 'unclear', 'met'];
+        const worst = read.reduce((a, b) => (order.indexOf(b.reading) < order.indexOf(a.reading) ? b : a));
+        const reading = worst.reading;
+        const inDetail = reading === 'met' && read.some((r) => /\d|\b(current|valid|active|since|until|through)\b/i.test(r.ex.answer));
+        const said = sentences(worst.ex.answer)[0] ?? worst.ex.answer;
         return {
           ...base,
           score: inDetail ? REQUIREMENT_SCORES.metInDetail : REQUIREMENT_SCORES[reading],
           requirement: reading,
           feedback: requirementFeedback(reading, said),
-          evidence: [answer.entries[0]?.startMs !== undefined ? { quote: said, atMs: answer.entries[0].startMs } : { quote: said }],
+          evidence: [worst.ex.entries[0]?.startMs !== undefined ? { quote: said, atMs: worst.ex.entries[0].startMs } : { quote: said }],
         };
       }
     }

@@ -77,7 +77,7 @@ function skillQuestion(skill: string, index: number, from: string): string {
   return templates[index % templates.length]!;
 }
 
-function rubricFor(industry: IndustryKey, skills: string[]): RubricCriterion[] {
+function rubricFor(industry: IndustryKey, skills: string[], credentials: string[] = []): RubricCriterion[] {
   const profile = INDUSTRIES[industry];
   const named = skills.slice(0, 4).join(', ');
   const role: RubricCriterion = {
@@ -92,7 +92,24 @@ function rubricFor(industry: IndustryKey, skills: string[]): RubricCriterion[] {
     { name: COMMUNICATION.name, description: COMMUNICATION.description, weight: 20, anchors: COMMUNICATION.anchors },
     { name: CULTURE_FIT.name, description: CULTURE_FIT.description, weight: 20, anchors: CULTURE_FIT.anchors },
   ];
+  // What the plan's eligibility question asks is judged on its own, as met or not (issue 31, item 3).
+  if (credentials.length) criteria.unshift(requirementsCriterion(credentials));
   return normaliseWeights(criteria);
+}
+
+/** The criterion for the licences and certificates a description requires: met, not met or unclear. */
+function requirementsCriterion(credentials: string[]): RubricCriterion {
+  const list = credentials.slice(0, 4).join('; ');
+  return {
+    name: 'Licences and requirements',
+    description: `Holds what the job requires, current: ${list}.`,
+    weight: 10,
+    anchors: {
+      weak: 'Does not hold a requirement, or is unsure whether it is current.',
+      adequate: 'Says they hold the requirements without saying whether they are current.',
+      strong: 'Holds each requirement and says it is current (an expiry date, a renewal).',
+    },
+  };
 }
 
 /** The title without a suffix or brackets, for use inside a sentence ("Registered Nurse - Med/Surg (Nights)" → "Registered Nurse"). */
@@ -388,7 +405,7 @@ export function planInterview(job: JobInput): InterviewPlan {
   pushDistinct(questions, situational, 5);
   // A job too thin to draft from and an industry without a fitting question: the general questions.
   pushDistinct(questions, rankByJob(INDUSTRIES.general.questions, `${title} ${jobText}`), 5);
-  return { questions, rubric: rubricFor(industry, skills) };
+  return { questions, rubric: rubricFor(industry, skills, questions.some((q) => eligibility.includes(q)) ? extractCredentials(job.description) : []) };
 }
 
 const MAX_QUESTIONS = 8;
