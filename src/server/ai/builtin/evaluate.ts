@@ -268,7 +268,7 @@ export function evaluateTranscript(input: EvaluationInput): Evaluation {
     const evidenceWords = features.reduce((s, f, i) => s + (weights[i]! > 0 ? f.contentWords : 0), 0);
     const scoredAgainst = criterion.anchors ? { anchors: criterion.anchors } : {};
     const base = { name: criterion.name, weight: criterion.weight, ...scoredAgainst };
-    // Next to nothing said in the whole interview: too little to judge anything, rather than "not assessed".
+    // No answer spoke to it: "not assessed" (unless next to nothing was said at all: then too little to judge anything).
     if (weights.every((w) => w === 0) && totalWords >= MIN_EVIDENCE_WORDS) {
       return { ...base, score: null, notAssessed: true as const, feedback: `Not assessed: no answer spoke to ${criterion.name.toLowerCase()}.`, evidence: [] };
     }
@@ -287,13 +287,13 @@ export function evaluateTranscript(input: EvaluationInput): Evaluation {
         const worst = read.reduce((a, b) => (order.indexOf(b.reading) < order.indexOf(a.reading) ? b : a));
         const reading = worst.reading;
         const inDetail = reading === 'met' && read.some((r) => /\d|\b(current|valid|active|since|until|through)\b/i.test(r.ex.answer));
-        const said = sentences(worst.ex.answer)[0] ?? worst.ex.answer;
+        const first = sentences(worst.ex.answer)[0] ?? worst.ex.answer;
         return {
           ...base,
           score: inDetail ? REQUIREMENT_SCORES.metInDetail : REQUIREMENT_SCORES[reading],
           requirement: reading,
-          feedback: requirementFeedback(reading, said),
-          evidence: [worst.ex.entries[0]?.startMs !== undefined ? { quote: said, atMs: worst.ex.entries[0].startMs } : { quote: said }],
+          feedback: requirementFeedback(reading, first),
+          evidence: [worst.ex.entries[0]?.startMs !== undefined ? { quote: first, atMs: worst.ex.entries[0].startMs } : { quote: first }],
         };
       }
     }
