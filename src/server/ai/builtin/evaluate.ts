@@ -113,7 +113,7 @@ const NEAR_BEST = 0.6;
  * own evidence. `matrix[c][e]` is the relevance of exchange e to criterion c; the result is, per
  * criterion, the weight of each exchange (0 where it does not speak to it).
  */
-export function assignAnswers(matrix: number[][]): number[][] {
+function assignAnswers(matrix: number[][]): number[][] {
   const out = matrix.map((row) => row.map(() => 0));
   const exchanges = matrix[0]?.length ?? 0;
   for (let e = 0; e < exchanges; e++) {
@@ -147,7 +147,7 @@ const MIN_RELEVANCE = 0.1;
  * something back ("Sorry, you cut out. Was that about the hours?").
  */
 const DECLINED = /\b(can we (come back|skip|move on)|could we (skip|come back|move on)|i'?d rather not|rather not (say|answer|get into)|pass on (this|that)|skip (this|that)( one)?|blanking|no comment|i don'?t want to (answer|talk|get into))\b/i;
-export function saysNothingTo(question: string, answer: string, features: AnswerFeatures): boolean {
+function saysNothingTo(question: string, answer: string, features: AnswerFeatures): boolean {
   if (features.contentWords > 40) return false;
   if (DECLINED.test(answer)) return true;
   return features.questionOverlap === 0 && /\?/.test(answer) && /^(sorry|oh|um|uh|wait|hang on|hello)\b/i.test(answer.trim()) && contentStems(question).length >= 3;

@@ -81,7 +81,7 @@ export type DraftingJob = z.infer<typeof draftingJobs>[number];
  * each criterion (strong, adequate, weak or not assessed; met, not met or unclear for the job's
  * requirement), and the red flags a recruiter must check, each with its answer and exact words.
  */
-export const CRITERION_GRADES = ['strong', 'adequate', 'weak', 'not_assessed', 'met', 'not_met', 'unclear'] as const;
+const CRITERION_GRADES = ['strong', 'adequate', 'weak', 'not_assessed', 'met', 'not_met', 'unclear'] as const;
 const criteriaInterviews = z.array(
   interviewJob.extend({
     questionCriteria: z.array(z.array(z.string())),
