@@ -46,6 +46,29 @@ export const jobListItem = z.object({
 });
 export type JobListItem = z.infer<typeof jobListItem>;
 
+/**
+ * How a spoken answer ends (issue 32, decision 055): after a pause of `pauseMs` (longer while the
+ * answer is still short), unless the recruiter turned automatic ending off; `thinkingMs` of silence
+ * after a question before the room says one gentle line. End Response and Space always end it at once.
+ */
+export const ANSWER_PAUSE_MS = { min: 1500, max: 6000, default: 2500 } as const;
+export const THINKING_TIME_MS = { min: 5000, max: 120_000, default: 20_000 } as const;
+export const answering = z.object({
+  autoEnd: z.boolean(),
+  pauseMs: z
+    .number()
+    .int()
+    .min(ANSWER_PAUSE_MS.min, 'The pause must be between 1.5 and 6 seconds')
+    .max(ANSWER_PAUSE_MS.max, 'The pause must be between 1.5 and 6 seconds'),
+  thinkingMs: z
+    .number()
+    .int()
+    .min(THINKING_TIME_MS.min, 'Thinking time must be between 5 and 120 seconds')
+    .max(THINKING_TIME_MS.max, 'Thinking time must be between 5 and 120 seconds'),
+});
+export type Answering = z.infer<typeof answering>;
+export const DEFAULT_ANSWERING: Answering = { autoEnd: true, pauseMs: ANSWER_PAUSE_MS.default, thinkingMs: THINKING_TIME_MS.default };
+
 export const job = z.object({
   id: z.number(),
   title: z.string(),
@@ -53,6 +76,7 @@ export const job = z.object({
   questions: z.array(z.string()),
   rubric: z.array(rubricCriterion).nullable(),
   videoRecording: z.boolean(),
+  answering,
   createdAt: z.string(),
   lastActivity: z.string().nullable(),
   num_of_interviews: z.number(),
@@ -64,7 +88,7 @@ export const job = z.object({
 export type Job = z.infer<typeof job>;
 
 /** What a candidate's link may see of a job: its title and questions, nothing else. */
-export const candidateJob = z.object({ id: z.number(), title: z.string(), questions: z.array(z.string()), videoRecording: z.boolean() });
+export const candidateJob = z.object({ id: z.number(), title: z.string(), questions: z.array(z.string()), videoRecording: z.boolean(), answering });
 export type CandidateJob = z.infer<typeof candidateJob>;
 
 export const updateQuestionsInput = z.object({ questions: z.array(z.string().max(2_000)).max(30) });

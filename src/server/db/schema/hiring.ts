@@ -13,6 +13,7 @@ import {
   REVIEW_ENTRY_KINDS,
   SCREENING_CANDIDATE_STATUSES,
 } from '../../../contracts/statuses';
+import { ANSWER_PAUSE_MS, THINKING_TIME_MS } from '../../../contracts/jobs';
 import { companies, users } from './accounts';
 import { oneOf } from './one-of';
 
@@ -62,13 +63,21 @@ export const jobs = pgTable(
     questions: jsonb('questions').$type<string[]>().notNull().default([]),
     rubric: jsonb('rubric').$type<RubricCriterion[]>(),
     videoRecording: boolean('video_recording').notNull().default(true),
+    /** How spoken answers end (contracts/jobs.ts `answering`; decision 055). */
+    autoEndAnswers: boolean('auto_end_answers').notNull().default(true),
+    answerPauseMs: integer('answer_pause_ms').notNull().default(ANSWER_PAUSE_MS.default),
+    thinkingTimeMs: integer('thinking_time_ms').notNull().default(THINKING_TIME_MS.default),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActivity: timestamp('last_activity', { withTimezone: true }),
     numOfInterviews: integer('num_of_interviews').notNull().default(0),
     /** Closed by a recruiter: candidate links show the position is closed; nothing is deleted. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_company_idx').on(t.companyId)],
+  (t) => [
+    index('jobs_company_idx').on(t.companyId),
+    check('jobs_answer_pause_check', sql`${t.answerPauseMs} between ${sql.raw(String(ANSWER_PAUSE_MS.min))} and ${sql.raw(String(ANSWER_PAUSE_MS.max))}`),
+    check('jobs_thinking_time_check', sql`${t.thinkingTimeMs} between ${sql.raw(String(THINKING_TIME_MS.min))} and ${sql.raw(String(THINKING_TIME_MS.max))}`),
+  ],
 );
 
 /** One uploaded part of an interview's recording, as stored. */

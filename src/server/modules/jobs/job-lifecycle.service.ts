@@ -69,7 +69,7 @@ export async function deleteJob(db: Db, user: SessionUser, id: number): Promise<
   });
 }
 
-/** A new open job, 'Copy of {title}', with the same description, questions, rubric and video setting; no interviews. */
+/** A new open job, 'Copy of {title}', with the same description, questions, rubric, video and answer settings; no interviews. */
 export async function duplicateJob(db: Db, user: SessionUser, id: number): Promise<JobRow> {
   const source = await getOwnJob(db, user, id);
   const [row] = await db
@@ -82,6 +82,9 @@ export async function duplicateJob(db: Db, user: SessionUser, id: number): Promi
       questions: source.questions,
       rubric: source.rubric,
       videoRecording: source.videoRecording,
+      autoEndAnswers: source.autoEndAnswers,
+      answerPauseMs: source.answerPauseMs,
+      thinkingTimeMs: source.thinkingTimeMs,
       lastActivity: new Date(),
     })
     .returning();

@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { biasCheckInput, biasCheckResult } from '../../../contracts/ai';
 import { idParams } from '../../../contracts/ids';
-import { candidateJob, createJobInput, job, jobListItem, updateJobInput, updateQuestionsInput, updateRubricInput } from '../../../contracts/jobs';
+import { answering, candidateJob, createJobInput, job, jobListItem, updateJobInput, updateQuestionsInput, updateRubricInput } from '../../../contracts/jobs';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { readAsUser, requireUser } from '../../plugins/access';
 import { deleteJob, duplicateJob, setJobClosed, updateJobDetails } from './job-lifecycle.service';
-import { createJob, getOwnJob, listJobs, toJob, updateQuestions, updateRubric } from './jobs.service';
+import { answeringOf, createJob, getOwnJob, listJobs, toJob, updateAnswering, updateQuestions, updateRubric } from './jobs.service';
 import { eq } from 'drizzle-orm';
 
 
@@ -36,12 +36,20 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       if (request.candidate) {
         if (request.candidate.jobId !== id) throw new AppError('NOT_FOUND', 'Job not found');
         const [row] = await db
-          .select({ id: jobs.id, title: jobs.title, questions: jobs.questions, videoRecording: jobs.videoRecording })
+          .select({
+            id: jobs.id,
+            title: jobs.title,
+            questions: jobs.questions,
+            videoRecording: jobs.videoRecording,
+            autoEndAnswers: jobs.autoEndAnswers,
+            answerPauseMs: jobs.answerPauseMs,
+            thinkingTimeMs: jobs.thinkingTimeMs,
+          })
           .from(jobs)
           .where(eq(jobs.id, id))
           .limit(1);
         if (!row) throw new AppError('NOT_FOUND', 'Job not found');
-        return row;
+        return { id: row.id, title: row.title, questions: row.questions, videoRecording: row.videoRecording, answering: answeringOf(row) };
       }
       return readAsUser(request, async (u, check) => toJob(await getOwnJob(db, u, id, check), ai));
     },
@@ -55,6 +63,10 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
 
   r.patch('/api/job/:id/questions', { config: { ...user, apiKey: 'Replace the questions of a job' }, schema: { params: idParams, body: updateQuestionsInput, response: { 200: job } } }, async (request) =>
     toJob(await updateQuestions(db, requireUser(request), request.params.id, request.body.questions), ai),
+  );
+
+  r.patch('/api/job/:id/answering', { config: { ...user, apiKey: 'Set how spoken answers end in a job' }, schema: { params: idParams, body: answering, response: { 200: job } } }, async (request) =>
+    toJob(await updateAnswering(db, requireUser(request), request.params.id, request.body), ai),
   );
 
   r.patch('/api/job/:id/rubric', { config: { ...user, apiKey: 'Replace the rubric of a job' }, schema: { params: idParams, body: updateRubricInput, response: { 200: job } } }, async (request) =>

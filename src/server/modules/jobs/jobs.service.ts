@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RubricCriterion } from '../../../contracts/ai';
-import { cleanQuestions, cleanRubric, CRITERIA_REQUIRED, QUESTIONS_REQUIRED, type Job, type JobListItem } from '../../../contracts/jobs';
+import { cleanQuestions, cleanRubric, CRITERIA_REQUIRED, QUESTIONS_REQUIRED, type Answering, type Job, type JobListItem } from '../../../contracts/jobs';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { isoText, jsonRows } from '../../db/json-rows';
@@ -14,6 +14,13 @@ type JobRow = typeof jobs.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The job's answer settings as the contract names them. */
+export const answeringOf = (row: Pick<JobRow, 'autoEndAnswers' | 'answerPauseMs' | 'thinkingTimeMs'>): Answering => ({
+  autoEnd: row.autoEndAnswers,
+  pauseMs: row.answerPauseMs,
+  thinkingMs: row.thinkingTimeMs,
+});
+
 export async function toJob(row: JobRow, ai: AiEngine): Promise<Job> {
   return {
     id: row.id,
@@ -22,6 +29,7 @@ export async function toJob(row: JobRow, ai: AiEngine): Promise<Job> {
     questions: row.questions,
     rubric: row.rubric ?? null,
     videoRecording: row.videoRecording,
+    answering: answeringOf(row),
     createdAt: row.createdAt.toISOString(),
     lastActivity: iso(row.lastActivity),
     num_of_interviews: row.numOfInterviews,
@@ -133,6 +141,16 @@ export async function updateQuestions(db: Db, user: SessionUser, id: number, que
   const cleaned = cleanQuestions(questions);
   if (cleaned.length === 0) throw new AppError('VALIDATION_FAILED', QUESTIONS_REQUIRED);
   const [row] = await db.update(jobs).set({ questions: cleaned, lastActivity: new Date() }).where(eq(jobs.id, id)).returning();
+  return row!;
+}
+
+export async function updateAnswering(db: Db, user: SessionUser, id: number, answering: Answering): Promise<JobRow> {
+  await requireOwnJob(db, user, id);
+  const [row] = await db
+    .update(jobs)
+    .set({ autoEndAnswers: answering.autoEnd, answerPauseMs: answering.pauseMs, thinkingTimeMs: answering.thinkingMs, lastActivity: new Date() })
+    .where(eq(jobs.id, id))
+    .returning();
   return row!;
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contracts/jobs';
 import { jobs } from '../../db/schema';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
+import { makeInterview } from '../../test/factories';
 
 let t: TestApp;
 let a: Agent;
@@ -180,5 +181,33 @@ describe('rubric', () => {
     const heavy = await a.request('PATCH', `/api/job/${job.id}/rubric`, { rubric: [{ name: 'A', description: '', weight: 150 }] });
     expect(heavy.statusCode).toBe(400);
     expect(heavy.json<{ error: string }>().error).toMatch(/^rubric\.0\.weight: /);
+  });
+});
+
+describe('answer settings', () => {
+  it('start at the defaults, are saved within their bounds, refused outside them, copied with the job and read by the candidate', async () => {
+    const job = await createJob(a);
+    expect(job.answering).toEqual({ autoEnd: true, pauseMs: 2500, thinkingMs: 20_000 });
+    const saved = await a.request('PATCH', `/api/job/${job.id}/answering`, { autoEnd: false, pauseMs: 4000, thinkingMs: 30_000 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<Job>().answering).toEqual({ autoEnd: false, pauseMs: 4000, thinkingMs: 30_000 });
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect([row?.autoEndAnswers, row?.answerPauseMs, row?.thinkingTimeMs]).toEqual([false, 4000, 30_000]);
+
+    const tooShort = await a.request('PATCH', `/api/job/${job.id}/answering`, { autoEnd: true, pauseMs: 1000, thinkingMs: 20_000 });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json<{ error: string }>().error).toBe('pauseMs: The pause must be between 1.5 and 6 seconds');
+    const tooLong = await a.request('PATCH', `/api/job/${job.id}/answering`, { autoEnd: true, pauseMs: 2500, thinkingMs: 600_000 });
+    expect(tooLong.json<{ error: string }>().error).toBe('thinkingMs: Thinking time must be between 5 and 120 seconds');
+    expect((await a.request('PATCH', `/api/job/${job.id}/answering`, { autoEnd: 'yes' })).statusCode).toBe(400);
+    expect((await b.request('PATCH', `/api/job/${job.id}/answering`, { autoEnd: true, pauseMs: 2500, thinkingMs: 20_000 })).statusCode).toBe(404);
+    expect((await a.get(`/api/job/${job.id}`)).json<Job>().answering.pauseMs).toBe(4000);
+
+    const copy = await a.post(`/api/job/${job.id}/duplicate`);
+    expect(copy.json<Job>().answering).toEqual({ autoEnd: false, pauseMs: 4000, thinkingMs: 30_000 });
+
+    const interview = await makeInterview(t.database.db, job.id);
+    const candidate = await t.app.inject({ method: 'GET', url: `/api/job/${job.id}`, headers: { 'x-candidate-token': interview.candidateToken } });
+    expect(candidate.json()).toEqual({ id: job.id, title: job.title, questions: job.questions, videoRecording: true, answering: { autoEnd: false, pauseMs: 4000, thinkingMs: 30_000 } });
   });
 });
