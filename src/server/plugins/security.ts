@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The candidate room's pages: /interview/{id} and /candidate/{id}, with their query. */
+const CANDIDATE_ROOM = /^\/(interview|candidate)\/\d+(\?|\/?$)/;
 
 /**
  * Security headers on every response, and no state change from a foreign site: a request with an
@@ -13,30 +15,36 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * parsing the policy again, on every request: 3 % of GET /api/job's CPU; decision 015.)
  */
 export const securityPlugin = fp(async (app: FastifyInstance, options: { appUrl: string; production: boolean }) => {
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  const headers = (scriptSrc: string[]) =>
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc,
+          // Radix positions popovers with inline style attributes.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: options.production,
-  });
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: options.production,
+    });
+  const securityHeaders = headers(["'self'"]);
+  // The candidate room compiles the voice-activity detector's WebAssembly (issue 32): its pages, and
+  // only they, may ('wasm-unsafe-eval' allows WebAssembly, not JavaScript eval).
+  const roomHeaders = headers(["'self'", "'wasm-unsafe-eval'"]);
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
+    const forRoom = CANDIDATE_ROOM.test(request.url);
+    (forRoom ? roomHeaders : securityHeaders)(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
 
   const appOrigin = new URL(options.appUrl).origin;

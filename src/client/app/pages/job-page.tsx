@@ -5,6 +5,7 @@ import { useAuth } from '@/client/features/auth/hooks/use-auth';
 import { InterviewsSection } from '@/client/features/interviews/components/interviews-section';
 import { JobAnalyticsSection } from '@/client/features/job-analytics/components/job-analytics-section';
 import { useJob } from '@/client/features/jobs/api/get-job';
+import { AnsweringPanel } from '@/client/features/jobs/components/answering-panel';
 import { JobActionsMenu } from '@/client/features/jobs/components/job-actions-menu';
 import { JobDescription } from '@/client/features/jobs/components/job-description';
 import { ClosedJobNote, JobHeader, JobPanels } from '@/client/features/jobs/components/job-header';
@@ -35,6 +36,7 @@ export function JobPage() {
           {job.closedAt ? <ClosedJobNote closedAt={job.closedAt} canReopen={canEdit} /> : null}
           <JobDescription description={job.description} />
           <JobPanels job={job} canEdit={canEdit} />
+          <AnsweringPanel key={`${job.id}-${job.answering.autoEnd}-${job.answering.pauseMs}-${job.answering.thinkingMs}`} job={job} canEdit={canEdit} />
           <ApplyPageCard target={{ kind: 'job', id: job.id }} canEdit={canEdit} />
           <InterviewsSection
             jobId={job.id}

@@ -193,6 +193,17 @@ describe('request hygiene', () => {
     }
   });
 
+  it('lets only the candidate room compile WebAssembly (its voice-activity detector), never evaluate JavaScript', async () => {
+    const policy = async (url: string) => String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+    for (const url of ['/interview/12?token=abc', '/candidate/7?token=abc', '/interview/12']) {
+      expect(await policy(url)).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    }
+    for (const url of ['/', '/jobs/12', '/api/interview/12', '/interview/12/../../login', '/apply/abc']) {
+      expect(await policy(url)).toContain("script-src 'self';");
+    }
+    expect(await policy('/interview/12?token=abc')).not.toContain("'unsafe-eval'");
+  });
+
   it('reports health with the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);

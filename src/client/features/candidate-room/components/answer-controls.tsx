@@ -17,6 +17,8 @@ interface AnswerControlsProps {
   onPreferTypingChange: (value: boolean) => void;
   /** The browser cannot listen at all (or was refused): typing is the only way, so the choice is not offered. */
   canSpeak: boolean;
+  /** Answers end by themselves after a pause; the candidate may turn that off (issue 32). */
+  autoEnd?: { offered: boolean; on: boolean; set: (value: boolean) => void };
 }
 
 const isTextField = (target: EventTarget | null) =>
@@ -25,9 +27,10 @@ const isTextField = (target: EventTarget | null) =>
 
 /** 'End Response' (also the Space key), and the answer box when the candidate types. */
 export function AnswerControls(props: AnswerControlsProps) {
-  const { isTyping, typedAnswer, onTypedAnswerChange, canEndResponse, onEndResponse, preferTyping, onPreferTypingChange, canSpeak } = props;
+  const { isTyping, typedAnswer, onTypedAnswerChange, canEndResponse, onEndResponse, preferTyping, onPreferTypingChange, canSpeak, autoEnd } = props;
   const answerId = useId();
   const typingId = useId();
+  const autoEndId = useId();
   const hints = answerHints({ isTyping, isTouchScreen: useIsTouchScreen() });
   const hintId = `${answerId}-hint`;
 
@@ -80,6 +83,14 @@ export function AnswerControls(props: AnswerControlsProps) {
           </p>
         ) : null}
       </div>
+      {autoEnd?.offered ? (
+        <div className="flex items-center gap-2">
+          <Checkbox id={autoEndId} checked={autoEnd.on} onCheckedChange={(checked) => autoEnd.set(checked === true)} />
+          <Label htmlFor={autoEndId} className="font-normal text-slate-700">
+            End my answer automatically when I pause
+          </Label>
+        </div>
+      ) : null}
       {canSpeak ? (
         <div className="flex items-center gap-2">
           <Checkbox id={typingId} checked={preferTyping} onCheckedChange={(checked) => onPreferTypingChange(checked === true)} />

@@ -2,6 +2,7 @@ import { Circle } from 'lucide-react';
 import { useEffect } from 'react';
 import type { InterviewFlow } from '../hooks/use-interview-flow';
 import { AnswerControls } from './answer-controls';
+import { ListeningStatus } from './listening-status';
 import { MediaPreview } from './media-preview';
 import { QuestionCard } from './question-card';
 import { RecordingStatus } from './recording-status';
@@ -44,7 +45,9 @@ export function InProgressView({ flow, candidateName, jobTitle }: InProgressView
           <MediaPreview stream={recorder.stream} video={flow.video} compact={flow.isTyping} className="mx-auto max-w-3xl" />
           <div className="mx-auto max-w-3xl space-y-4">
             <QuestionCard view={flow.view} current={flow.current} totalQuestions={flow.totalQuestions} phase={flow.phase} isTyping={flow.isTyping} />
+            <ListeningStatus pause={flow.pause} thinkingPrompt={flow.thinkingPrompt} />
             <AnswerControls
+              autoEnd={flow.autoEnd}
               isTyping={flow.isTyping}
               typedAnswer={flow.typedAnswer}
               onTypedAnswerChange={flow.setTypedAnswer}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useReducer } from 'react';
+import { useEffect, useEffectEvent, useReducer, useState } from 'react';
 import type { StartInterviewResult } from '@/contracts/candidate-room';
 import type { CandidateInterview } from '@/contracts/interviews';
 import type { CandidateJob } from '@/contracts/jobs';
@@ -22,6 +22,7 @@ import { hasMediaRecorder, isUnsupportedBrowserError } from '../utils/browser-su
 import { personalise } from '../utils/personalise';
 import { clearProgress, loadProgress } from '../utils/progress-store';
 import { resumePoint } from '../utils/resume';
+import { useAnswerEnding, type AnswerEnding } from './use-answer-ending';
 import { useTimedTranscript } from './use-timed-transcript';
 import { useTranscript } from './use-transcript';
 
@@ -55,6 +56,12 @@ export interface InterviewFlow {
   typedAnswer: string;
   setTypedAnswer: (value: string) => void;
   canEndResponse: boolean;
+  /** Answers by voice end after a pause (issue 32): offered when the job allows it and the detector runs. */
+  autoEnd: { offered: boolean; on: boolean; set: (value: boolean) => void };
+  /** Silent mid-answer, with automatic ending on: how far the wait has gone. */
+  pause: AnswerEnding['pause'];
+  /** Silent since the question for the thinking time: one gentle line shows. */
+  thinkingPrompt: boolean;
   start: () => void;
   endResponse: () => void;
   retry: () => void;
@@ -97,6 +104,17 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
   const video = session?.videoRecording ?? job.videoRecording;
   const recorder = useInterviewRecorder({ interviewId, token, video, uploadEndpoint: session?.uploadEndpoint ?? '' });
   const queryClient = useQueryClient();
+
+  // Automatic ending: the job's setting, which the candidate may turn off for themselves.
+  const [candidateAutoEnd, setCandidateAutoEnd] = useState(true);
+  const isListening = step.status === 'in_progress' && step.turn.phase === 'listening';
+  const ending = useAnswerEnding({
+    stream: step.status === 'in_progress' ? recorder.stream : null,
+    listening: isListening,
+    autoEnd: job.answering.autoEnd && candidateAutoEnd,
+    answering: job.answering,
+    onEnd: () => endResponse(),
+  });
 
   const startSession = async (send: Send) => {
     let result: StartInterviewResult;
@@ -148,6 +166,9 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
 
   /** The interviewer's line: into the transcript, said, and then the candidate's answer is open. */
   const say = async (text: string, signal: AbortSignal, send: Send) => {
+    // The interviewer never starts while the candidate is still making a sound (a few seconds at most).
+    await ending.whenQuiet(3000);
+    if (signal.aborted) return;
     const entry = timed.addLine(text);
     transcript.saveRemote();
     await speech.speak(text, signal);
@@ -228,7 +249,6 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
 
   // The recogniser listens exactly while the machine is in 'listening'; words still pending when
   // it stops (typing chosen, the recording lost) join the answer.
-  const isListening = step.status === 'in_progress' && step.turn.phase === 'listening';
   const onListeningChange = useEffectEvent((on: boolean) => {
     if (on) recognition.start();
     else timed.addWords(recognition.stop());
@@ -295,6 +315,9 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     typedAnswer: state.typedAnswer,
     setTypedAnswer: (text) => dispatch({ type: 'TYPE', text }),
     canEndResponse: isAnswering(state),
+    autoEnd: { offered: job.answering.autoEnd && ending.ready && !(state.preferTyping || !state.canListen), on: candidateAutoEnd, set: setCandidateAutoEnd },
+    pause: ending.pause,
+    thinkingPrompt: ending.prompt,
     start: () => dispatch({ type: 'START', canRecord: hasMediaRecorder() }),
     endResponse,
     retry: () => dispatch({ type: 'RETRY', canRecord: hasMediaRecorder() }),

@@ -1,0 +1,103 @@
+import { Loader2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { DEFAULT_ANSWERING, type Answering, type Job } from '@/contracts/jobs';
+import { Button } from '@/client/components/ui/button';
+import { Checkbox } from '@/client/components/ui/checkbox';
+import { Label } from '@/client/components/ui/label';
+import { selectClass } from '@/client/components/ui/select-class';
+import { useUpdateAnswering } from '../api/update-answering';
+import { CollapsiblePanel } from './collapsible-panel';
+
+/** The choices offered, in milliseconds; each range is the contract's (1.5-6 s, 5-120 s). */
+const PAUSES = [1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000];
+const THINKING = [10_000, 15_000, 20_000, 30_000, 45_000, 60_000, 90_000, 120_000];
+const seconds = (ms: number) => `${ms / 1000} seconds`;
+const withDefault = (ms: number, fallback: number) => (ms === fallback ? `${seconds(ms)} (default)` : seconds(ms));
+
+/** A choice list that keeps a saved value the list does not offer (set through the API). */
+const options = (offered: number[], saved: number) => (offered.includes(saved) ? offered : [...offered, saved].sort((a, b) => a - b));
+
+/**
+ * How candidates' spoken answers end in this job (issue 32, decision 055): automatically after a
+ * pause, and how long the room waits before its one "take your time" line. End Response and Space
+ * always end an answer at once; a candidate can still turn automatic ending off for themselves.
+ */
+export function AnsweringPanel({ job, canEdit = true }: { job: Job; canEdit?: boolean }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [draft, setDraft] = useState<Answering>(job.answering);
+  const update = useUpdateAnswering(job.id);
+  const id = useId();
+  const changed = draft.autoEnd !== job.answering.autoEnd || draft.pauseMs !== job.answering.pauseMs || draft.thinkingMs !== job.answering.thinkingMs;
+  const summary = job.answering.autoEnd ? `Answers end after a ${job.answering.pauseMs / 1000}-second pause` : 'Candidates end each answer themselves';
+
+  return (
+    <CollapsiblePanel title="Answer Settings" open={isOpen} onOpenChange={setIsOpen} action={<p className="text-sm text-slate-600">{summary}</p>}>
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          update.mutate(draft);
+        }}
+      >
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={`${id}-auto`}
+            checked={draft.autoEnd}
+            disabled={!canEdit}
+            onCheckedChange={(checked) => setDraft({ ...draft, autoEnd: checked === true })}
+            aria-describedby={`${id}-auto-hint`}
+          />
+          <div className="space-y-1">
+            <Label htmlFor={`${id}-auto`}>End spoken answers automatically after a pause</Label>
+            <p id={`${id}-auto-hint`} className="text-sm text-slate-600">
+              The room waits longer while an answer is still short, shows the candidate how long it will wait, and never ends an answer while they speak. End Response and
+              the Space key always end an answer at once.
+            </p>
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-pause`}>Pause that ends an answer</Label>
+            <select
+              id={`${id}-pause`}
+              className={selectClass}
+              value={draft.pauseMs}
+              disabled={!canEdit || !draft.autoEnd}
+              onChange={(event) => setDraft({ ...draft, pauseMs: Number(event.target.value) })}
+            >
+              {options(PAUSES, draft.pauseMs).map((ms) => (
+                <option key={ms} value={ms}>
+                  {withDefault(ms, DEFAULT_ANSWERING.pauseMs)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-thinking`}>Thinking time before a gentle prompt</Label>
+            <select
+              id={`${id}-thinking`}
+              className={selectClass}
+              value={draft.thinkingMs}
+              disabled={!canEdit}
+              onChange={(event) => setDraft({ ...draft, thinkingMs: Number(event.target.value) })}
+            >
+              {options(THINKING, draft.thinkingMs).map((ms) => (
+                <option key={ms} value={ms}>
+                  {withDefault(ms, DEFAULT_ANSWERING.thinkingMs)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {canEdit ? (
+          <div className="flex justify-end">
+            <Button type="submit" disabled={!changed || update.isPending}>
+              {update.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+              Save Answer Settings
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </CollapsiblePanel>
+  );
+}
