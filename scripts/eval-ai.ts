@@ -10,6 +10,7 @@
  *   npm run eval:ai -- --verbose                      also every miss of the tuning part
  *   npm run eval:ai -- --part tuning|held-out         one part only
  *   npm run eval:ai -- --only drafting                the drafting coverage alone (issue 31), both parts
+ *   npm run eval:ai -- --only drafting --misses       … with each requirement the development sets missed
  *   npm run eval:ai -- --only criteria                the per-criterion scoring, feedback and red flags alone (issue 31), both parts
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -286,7 +287,8 @@ async function main() {
   const data = loadDataset();
   const drafting = loadDrafting();
   const draftingParts = async () => {
-    if (onlyPart !== 'held-out' && drafting.dev.length) await draftingCoverage('Drafting, development jobs', drafting.dev, { print: ['cdl', 'rn-med', 'warehouse'] });
+    if (onlyPart !== 'held-out' && drafting.dev.length) await draftingCoverage('Drafting, development jobs', drafting.dev, { print: ['cdl', 'rn-med', 'warehouse'], misses: true });
+    if (onlyPart !== 'held-out' && drafting.dev2.length) await draftingCoverage('Drafting, second development set (written 2026-11-29)', drafting.dev2, { print: [], misses: true });
     if (onlyPart !== 'tuning' && drafting.heldOut.length) await draftingCoverage('Drafting, held-out jobs (blind)', drafting.heldOut, { print: [] });
   };
   const criteria = loadCriteria();
@@ -463,7 +465,7 @@ const termIn = (text: string, term: string) => new RegExp(`(^|[^a-z0-9])${term.t
  * another role's terms; near-duplicate pairs; stray spaces. `print` lists the
  * question sets of the jobs whose id contains one of its words (development jobs only).
  */
-async function draftingCoverage(label: string, jobs: DraftingJob[], { print }: { print: string[] }) {
+async function draftingCoverage(label: string, jobs: DraftingJob[], { print, misses = false }: { print: string[]; misses?: boolean }) {
   console.log(`${label}: ${jobs.length} jobs, ${jobs.reduce((n, j) => n + j.requirements.length, 0)} labelled requirements`);
   for (const kind of ['interview', 'screening'] as const) {
     let covered = 0;
@@ -479,6 +481,7 @@ async function draftingCoverage(label: string, jobs: DraftingJob[], { print }: {
       questions += drafted.length;
       for (const r of job.requirements) {
         const hit = drafted.some((q) => r.any.some((t) => termIn(q, t)));
+        if (!hit && misses && process.argv.includes('--misses')) console.log(`    missed (${kind}, ${job.id}): [${r.kind}${r.eligibility ? ', eligibility' : ''}] ${r.text}`);
         total++;
         if (hit) covered++;
         if (r.eligibility) {
