@@ -260,6 +260,17 @@ function dutyQuestion(rawDuty: string, index: number): string {
   return templates[index % templates.length]!;
 }
 
+/** Two duties share a question when both are short and of one form ("unload trucks", "scan packages"; or both gerunds). */
+const canPair = (a: string, b: string) => wordCount(a) <= 9 && wordCount(b) <= 9 && isGerund(headWord(a)) === isGerund(headWord(b));
+
+function dutyPairQuestion(a: string, b: string, index: number): string {
+  const gerund = isGerund(headWord(a));
+  const both = gerund ? `${asPhrase(a)}, and ${asPhrase(b)}` : `to ${asPhrase(a)}, and to ${asPhrase(b)}`;
+  const lead = gerund ? `This job involves ${both}.` : `This job asks you ${both}.`;
+  const ask = ['Tell me about a time you did one of these, and how it went.', 'Which of these have you done, and how did you go about it?', 'Walk me through the last time you did one of them.'];
+  return `${lead} ${ask[index % ask.length]}`;
+}
+
 /** The people the teamwork question names: the first two partners the description mentions, the industry's defaults otherwise. */
 function partnersFor(profile: IndustryProfile, title: string, text: string): string {
   // A partner the title names is the job itself (a front desk agent does not work "with the front desk").
@@ -373,15 +384,25 @@ export function planInterview(job: JobInput): InterviewPlan {
   // The recruiter's own skills list weighs more than duties read from the description; the duties
   // the description lists weigh more than skills an industry's list recognises in it (issue 31).
   addSkills(job.skills?.trim() ? 2 : 0);
+  // A duty mostly covered by a question already chosen adds nothing.
+  const covered = (d: string) => {
+    const stems = contentStems(d);
+    const seen = new Set(contentStems(chosenText()));
+    return stems.filter((st) => seen.has(st)).length >= 0.6 * stems.length;
+  };
   const addDuties = (cap: number) => {
-    for (const d of duties) {
-      if (fromDescription() >= cap) break;
-      // A duty mostly covered by a question already chosen adds nothing.
-      const stems = contentStems(d);
-      const seen = new Set(contentStems(chosenText()));
-      if (stems.filter((st) => seen.has(st)).length >= 0.6 * stems.length) continue;
-      const q = dutyQuestion(d, dutyQuestions.length);
+    const open = duties.filter((d) => !covered(d));
+    // More duties than room: two short ones of the same form share a question (issue 31: the
+    // description's duties covered, not its first three).
+    const pairUp = open.length > cap - fromDescription();
+    for (let i = 0; i < open.length && fromDescription() < cap; i++) {
+      const d = open[i]!;
+      if (covered(d)) continue;
+      const partner = open[i + 1];
+      const pair = pairUp && partner !== undefined && !covered(partner) && canPair(d, partner);
+      const q = pair ? dutyPairQuestion(d, partner, dutyQuestions.length) : dutyQuestion(d, dutyQuestions.length);
       if (isLawful(q) && !dutyQuestions.includes(q)) dutyQuestions.push(q);
+      if (pair) i++;
     }
   };
   addDuties(3);
