@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -7,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { contentTypeOf, VAD_FILES, vadAssetFolder } from './scripts/vad-assets';
 
 const SHARED_UI = new RegExp(
   [
@@ -22,15 +22,7 @@ const SHARED_UI = new RegExp(
  * every hashed asset) and fetched only when the room starts. The room reads the folder from
  * import.meta.env.VITE_VAD_ASSETS; the dev server serves the same files from node_modules.
  */
-const VAD_FILES = [
-  '@ricky0123/vad-web/dist/vad.worklet.bundle.min.js',
-  '@ricky0123/vad-web/dist/silero_vad_v5.onnx',
-  'onnxruntime-web/dist/ort-wasm-simd-threaded.wasm',
-  'onnxruntime-web/dist/ort-wasm-simd-threaded.mjs',
-].map((file) => fileURLToPath(new URL(`./node_modules/${file}`, import.meta.url)));
-const vadHash = createHash('sha256');
-for (const file of VAD_FILES) vadHash.update(readFileSync(file));
-const VAD_ASSETS = `/assets/vad-${vadHash.digest('hex').slice(0, 10)}/`;
+const VAD_ASSETS = vadAssetFolder();
 
 function vadAssets(): Plugin {
   return {
@@ -42,7 +34,7 @@ function vadAssets(): Plugin {
       server.middlewares.use(VAD_ASSETS, (request, response, next) => {
         const file = VAD_FILES.find((f) => `/${path.basename(f)}` === request.url?.split('?')[0]);
         if (!file) return next();
-        response.setHeader('content-type', file.endsWith('.wasm') ? 'application/wasm' : file.endsWith('.onnx') ? 'application/octet-stream' : 'text/javascript');
+        response.setHeader('content-type', contentTypeOf(file));
         response.end(readFileSync(file));
       });
     },

@@ -8,8 +8,11 @@ export const baseUrl = () => inject('baseUrl');
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback). */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback).
+ * `fakeAudio`: a WAV the fake microphone plays once, from when it is first opened (instead of a beep).
+ */
+export async function launchBrowser(opts: { fakeAudio?: string } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath,
     headless: true,
@@ -23,6 +26,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
+      ...(opts.fakeAudio ? [`--use-file-for-fake-audio-capture=${opts.fakeAudio}%noloop`] : []),
     ],
   });
 }

@@ -530,3 +530,30 @@ describe('criteria', () => {
     });
   });
 });
+
+describe('answer settings', () => {
+  it('the job page shows how spoken answers end, and a recruiter changes the pause, the thinking time and automatic ending', async () => {
+    await run(async (page) => {
+      await registerViaApi(page, uniqueName('pace'), 'Pace Company');
+      const job = await createJobViaApi(page, { title: 'Night Stocker', description: 'Stock shelves overnight, unload the truck and face the aisles.' });
+      await openJob(page, job);
+      const panel = page.getByRole('region', { name: 'Answer Settings' });
+      await panel.getByText('Answers end after a 2.5-second pause', { exact: true }).waitFor();
+      await panel.getByRole('button', { name: 'Answer Settings' }).click();
+      const save = panel.getByRole('button', { name: 'Save Answer Settings' });
+      expect(await save.isDisabled()).toBe(true);
+      await panel.getByLabel('Pause that ends an answer').selectOption({ label: '4 seconds' });
+      await panel.getByLabel('Thinking time before a gentle prompt').selectOption({ label: '45 seconds' });
+      await save.click();
+      await expectToast(page, 'Answer Settings Updated', 'Candidates starting from now get these settings.');
+      await panel.getByText('Answers end after a 4-second pause', { exact: true }).waitFor();
+      expect((await getJobViaApi(page, job.id)).answering).toEqual({ autoEnd: true, pauseMs: 4000, thinkingMs: 45_000 });
+
+      await panel.getByRole('checkbox', { name: 'End spoken answers automatically after a pause' }).uncheck();
+      expect(await panel.getByLabel('Pause that ends an answer').isDisabled()).toBe(true);
+      await save.click();
+      await panel.getByText('Candidates end each answer themselves', { exact: true }).waitFor();
+      expect((await getJobViaApi(page, job.id)).answering.autoEnd).toBe(false);
+    });
+  });
+});

@@ -36,7 +36,7 @@ export function JobPage() {
           {job.closedAt ? <ClosedJobNote closedAt={job.closedAt} canReopen={canEdit} /> : null}
           <JobDescription description={job.description} />
           <JobPanels job={job} canEdit={canEdit} />
-          <AnsweringPanel key={`${job.id}-${job.answering.autoEnd}-${job.answering.pauseMs}-${job.answering.thinkingMs}`} job={job} canEdit={canEdit} />
+          <AnsweringPanel key={job.id} job={job} canEdit={canEdit} />
           <ApplyPageCard target={{ kind: 'job', id: job.id }} canEdit={canEdit} />
           <InterviewsSection
             jobId={job.id}

@@ -32,13 +32,13 @@ describe('end of answer', () => {
     const lastSpeech = 500 + 15_000;
     const ended = endedAt(states);
     expect(ended).not.toBeNull();
-    expect(ended! - lastSpeech).toBeGreaterThanOrEqual(settings.baseSilenceMs);
-    expect(ended! - lastSpeech).toBeLessThan(settings.baseSilenceMs + 2 * FRAME_MS);
+    expect(ended! - lastSpeech).toBeGreaterThanOrEqual(settings.baseSilenceMs + settings.edgeMs);
+    expect(ended! - lastSpeech).toBeLessThan(settings.baseSilenceMs + settings.edgeMs + 2 * FRAME_MS);
   });
 
   it('waits longer while the answer is still short, never less than the base', () => {
-    expect(requiredSilenceMs(settings, 0)).toBe(settings.baseSilenceMs + settings.shortAnswerExtraMs);
-    expect(requiredSilenceMs(settings, 60_000)).toBe(settings.baseSilenceMs);
+    expect(requiredSilenceMs(settings, 0)).toBe(settings.baseSilenceMs + settings.edgeMs + settings.shortAnswerExtraMs);
+    expect(requiredSilenceMs(settings, 60_000)).toBe(settings.baseSilenceMs + settings.edgeMs);
     const states = run([
       [1500, 0.9],
       [2800, 0.05],
@@ -76,7 +76,7 @@ describe('end of answer', () => {
       [3000, 0.05],
     ]);
     const ended = endedAt(pause);
-    expect(ended! - 14_000).toBeLessThan(settings.baseSilenceMs + settings.shortAnswerExtraMs * 0.2 + 2 * FRAME_MS);
+    expect(ended! - 14_000).toBeLessThan(settings.baseSilenceMs + settings.edgeMs + 2 * FRAME_MS);
   });
 
   it('never ends while a sound goes on', () => {

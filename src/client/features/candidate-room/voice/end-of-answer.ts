@@ -16,6 +16,9 @@ import { ANSWER_PAUSE_MS, THINKING_TIME_MS } from '@/contracts/jobs';
  *   gentle line (`prompt`), once.
  */
 
+/** The detector scores the microphone in frames of 32 ms (Silero v5: 512 samples at 16 kHz). */
+export const FRAME_MS = 32;
+
 export interface EndOfAnswerSettings {
   /** The job's base silence: 1.5-6 s. */
   baseSilenceMs: number;
@@ -27,6 +30,11 @@ export interface EndOfAnswerSettings {
   speechThreshold: number;
   /** …and one below this is silence; in between, the frame keeps what the last one was. */
   silenceThreshold: number;
+  /**
+   * Added to every wait: the detector places the edges of words to within about 0.1 s either way
+   * (bench:vad), so a pause a little shorter than the setting must never look as long as it.
+   */
+  edgeMs: number;
   /** The extra silence waited for at the very start of an answer, shrinking to none by `settledSpeechMs` of speech. */
   shortAnswerExtraMs: number;
   settledSpeechMs: number;
@@ -38,8 +46,9 @@ export const DEFAULT_END_OF_ANSWER: EndOfAnswerSettings = {
   thinkingMs: THINKING_TIME_MS.default,
   speechThreshold: 0.5,
   silenceThreshold: 0.35,
-  shortAnswerExtraMs: 1500,
-  settledSpeechMs: 12_000,
+  edgeMs: 250,
+  shortAnswerExtraMs: 1000,
+  settledSpeechMs: 8000,
 };
 
 export type AnswerPhase =
@@ -79,7 +88,7 @@ export function startAnswer(): EndOfAnswerState {
 /** How long the silence must last to end the answer, given how much has been said. */
 export function requiredSilenceMs(settings: EndOfAnswerSettings, speechMs: number): number {
   const unsettled = Math.max(0, 1 - speechMs / settings.settledSpeechMs);
-  return Math.round(settings.baseSilenceMs + settings.shortAnswerExtraMs * unsettled);
+  return Math.round(settings.baseSilenceMs + settings.edgeMs + settings.shortAnswerExtraMs * unsettled);
 }
 
 /** The state after one scored frame at `atMs` (milliseconds on any steady clock). */

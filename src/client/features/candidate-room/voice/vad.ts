@@ -1,4 +1,6 @@
-import { MicVAD } from '@ricky0123/vad-web';
+// The real-time part alone: the package's index also pulls in onnxruntime's full build (+368 KB).
+import { MicVAD } from '@ricky0123/vad-web/dist/real-time-vad.js';
+import { FRAME_MS } from './end-of-answer';
 
 /*
  * Silero voice-activity detection on the candidate's microphone (issue 32, decision 055), through
@@ -8,8 +10,6 @@ import { MicVAD } from '@ricky0123/vad-web';
  * by the room once the interview starts, never by the ready page.
  */
 
-/** One v5 frame: 512 samples at 16 kHz. */
-export const FRAME_MS = 32;
 
 export interface VoiceActivity {
   stop: () => Promise<void>;

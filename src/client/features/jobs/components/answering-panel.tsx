@@ -24,7 +24,10 @@ const options = (offered: number[], saved: number) => (offered.includes(saved) ?
  */
 export function AnsweringPanel({ job, canEdit = true }: { job: Job; canEdit?: boolean }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [draft, setDraft] = useState<Answering>(job.answering);
+  // Unsaved edits only: without any, the panel shows the job's saved settings.
+  const [edits, setEdits] = useState<Answering | null>(null);
+  const draft = edits ?? job.answering;
+  const setDraft = setEdits;
   const update = useUpdateAnswering(job.id);
   const id = useId();
   const changed = draft.autoEnd !== job.answering.autoEnd || draft.pauseMs !== job.answering.pauseMs || draft.thinkingMs !== job.answering.thinkingMs;
@@ -36,7 +39,7 @@ export function AnsweringPanel({ job, canEdit = true }: { job: Job; canEdit?: bo
         className="space-y-4"
         onSubmit={(event) => {
           event.preventDefault();
-          update.mutate(draft);
+          update.mutate(draft, { onSuccess: () => setEdits(null) });
         }}
       >
         <div className="flex items-start gap-3">
