@@ -39,6 +39,16 @@ export function recogniseIndustry(title: string, description = ''): { industry: 
 }
 
 /**
+ * The industry whose questions a plan may use: only one the job clearly matches (at least half of
+ * all the industry words it names are that industry's), so a plumber's job that mentions a hospital
+ * site is not asked about patients (issue 31: never another role's questions).
+ */
+function draftingIndustry(title: string, text: string): IndustryKey {
+  const { industry, confidence } = recogniseIndustry(title, text);
+  return confidence >= 0.5 ? industry : 'general';
+}
+
+/**
  * Skills and requirements: the recruiter's own list first, then known skills of any industry that
  * the description names, then phrases after "experience with", "knowledge of" and the like.
  */
@@ -125,7 +135,7 @@ const mentions = (text: string, words: string[]) => {
 
 /** Verbs that duties in job descriptions start with ("Design and ship…", "Greet customers…"). */
 const DUTY_VERBS = new Set(
-  `administer advise analyse analyze answer assemble assess assign assist audit bake balance book build calibrate carry check clean close coach collect communicate compare complete comply conduct configure cook coordinate count create cut debug delegate deliver deploy design develop diagnose dispatch document drive educate enter ensure escalate evaluate execute fabricate file fix follow greet guide handle help identify image implement improve inspect install integrate investigate keep label lead load log maintain make manage measure meet mentor merchandise migrate model monitor move negotiate onboard open operate optimise optimize organise organize own pack partner perform pick plan plate prep prepare prevent process promote protect provide receive recognise recognize reconcile record refer repair replenish report resolve respond restock review rotate route run sanitise sanitize schedule screen secure sell serve service set ship spot stage stock store supervise support take test track train transport troubleshoot tune unload update upsell verify weld work write`.split(/\s+/),
+  `administer advise analyse analyze answer assemble bag brew bus caulk collect dig disinfect draw dust edge feed fill fry grill grind install inventory mask mix mop mow paint patch plant pour prime prune refill replace restrain sand scan scrub seat sort spray sweep trim vacuum wash wire wrap  assess assign assist audit bake balance book build calibrate carry check clean close coach collect communicate compare complete comply conduct configure cook coordinate count create cut debug delegate deliver deploy design develop diagnose dispatch document drive educate enter ensure escalate evaluate execute fabricate file fix follow greet guide handle help identify image implement improve inspect install integrate investigate keep label lead load log maintain make manage measure meet mentor merchandise migrate model monitor move negotiate onboard open operate optimise optimize organise organize own pack partner perform pick plan plate prep prepare prevent process promote protect provide receive recognise recognize reconcile record refer repair replenish report resolve respond restock review rotate route run sanitise sanitize schedule screen secure sell serve service set ship spot stage stock store supervise support take test track train transport troubleshoot tune unload update upsell verify weld work write`.split(/\s+/),
 );
 const NOT_GERUNDS = new Set(['during', 'morning', 'evening', 'ceiling', 'thing', 'something', 'anything', 'nothing', 'everything', 'string', 'spring', 'king', 'ring', 'wing', 'swing', 'sling', 'sing', 'bring']);
 const isGerund = (w: string) => /^[a-z]{3,}ing$/.test(w) && !NOT_GERUNDS.has(w);
@@ -146,11 +156,15 @@ const NOT_DUTY_START = new Set(
 const DUTY_HEADING = /^(?:what you(?:'|’)?ll do|what you will do|what you(?:'|’)ll be doing|(?:key |main |your |core )?(?:responsibilities|duties)|the role|your role|in this role|day[- ]to[- ]day)$/i;
 const OTHER_HEADING =
   /^(?:requirements|(?:minimum |preferred |basic )?qualifications|what we(?:'|’)?re looking for|what you need|what you(?:'|’)ll need|what you bring|about you|you have|must[- ]haves?|nice to haves?|preferred|benefits|perks|(?:what )?we offer|pay|compensation|salary|schedule|hours|about us|who we are|skills)$/i;
-const DUTY_TRIGGER = /\b(?:you(?:'|’)ll(?: also)?|you will(?: also)?|you(?:'|’)re responsible for|you are responsible for|responsible for|responsibilities include|duties include|your day will include)\s+/i;
+const DUTY_TRIGGER =
+  /\b(?:you(?:'|’)ll(?: also)?(?: be)?|you will(?: also)?(?: be)?|you(?:'|’)re responsible for|you are responsible for|responsible for|responsibilities include|duties include|your day will include|(?:most of )?your (?:day|time|shift) (?:will be|is) spent|you(?:'|’)ll spend (?:most of )?your (?:day|time|shift)|(?:the|this) (?:job|role|position) (?:involves|includes))\s+/i;
 /** Requirements, pay and physical demands are not duties to ask about. */
 const NOT_A_DUTY = /\b(?:shifts?|weekends?|holidays?|rotation|schedule|overtime)\b|\d+\+?\s*(?:years?|yrs|months?)\b|\byears? of\b|\bdegree\b|\bdiploma\b|\bmust\b|\brequired\b|\bpreferred\b|\ba plus\b|\bsalary\b|\$|\/hr\b|\bper hour\b|\bbenefits?\b|\bbonus\b|\blift\b|\blbs?\b|\bstand for\b|\bstand and walk\b/i;
 
-const splitSentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-Z])/).filter((s) => s.trim());
+// A sentence ends before a capital, and before pay ("…on the app. $24-28/hr, paid holidays").
+const splitSentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-Z$])/).filter((s) => s.trim());
+/** A requirement that is the work itself ("Able to run an airless sprayer") reads as a duty ("run an airless sprayer"). */
+const ABLE_TO = /^(?:(?:must be )?able to|ability to|can|comfortable|confident)\s+/i;
 
 /** A duty as a verb phrase of 3-15 words, or null. */
 function cleanDuty(raw: string): string | null {
@@ -211,7 +225,10 @@ export function extractDuties(description: string): string[] {
     if (!line) continue;
     const bullet = /^(?:[-•*·▪◦–]|\d+[.)])\s+/.exec(line);
     if (bullet) {
-      if (section !== 'other') add(line.slice(bullet[0].length), section === 'duty');
+      const item = line.slice(bullet[0].length);
+      const work = item.replace(ABLE_TO, '');
+      if (section !== 'other') add(work, section === 'duty');
+      else if (work !== item) add(work, false);
       continue;
     }
     const heading = /^([A-Za-z][^:]{0,40}):\s*(.*)$/.exec(line);
@@ -355,7 +372,7 @@ function pushDistinct(list: string[], candidates: string[], max: number): void {
  */
 export function planInterview(job: JobInput): InterviewPlan {
   const jobText = `${job.description} ${job.skills ?? ''}`;
-  const { industry } = recogniseIndustry(job.title, jobText);
+  const industry = draftingIndustry(job.title, jobText);
   const profile = INDUSTRIES[industry];
   const skills = extractSkills(job.description, job.skills, industry);
   const duties = extractDuties(job.description);
@@ -681,7 +698,7 @@ export function screeningQuestions(input: ScreeningInput): string[] {
   const skillsText = input.skills?.trim() ?? '';
   if (!title && !description && !skillsText) return [...DEFAULT_SCREENING_QUESTIONS];
   const jobText = `${description} ${skillsText}`;
-  const { industry } = recogniseIndustry(title, jobText);
+  const industry = draftingIndustry(title, jobText);
   const profile = INDUSTRIES[industry];
   const skills = extractSkills(description, skillsText, industry).slice(0, 2);
   const situational = rankByJob(profile.questions, `${title} ${jobText}`);
