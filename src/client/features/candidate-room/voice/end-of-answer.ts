@@ -31,8 +31,9 @@ export interface EndOfAnswerSettings {
   /** …and one below this is silence; in between, the frame keeps what the last one was. */
   silenceThreshold: number;
   /**
-   * Added to every wait: the detector places the edges of words to within about 0.1 s either way
-   * (bench:vad), so a pause a little shorter than the setting must never look as long as it.
+   * Added to every wait: the detector can see a pause up to about 0.4 s longer than it is (a word's
+   * soft end, the next one's soft start; bench:vad, decision 055), so a pause a little shorter than
+   * the setting must never look as long as it.
    */
   edgeMs: number;
   /** The extra silence waited for at the very start of an answer, shrinking to none by `settledSpeechMs` of speech. */
@@ -46,7 +47,7 @@ export const DEFAULT_END_OF_ANSWER: EndOfAnswerSettings = {
   thinkingMs: THINKING_TIME_MS.default,
   speechThreshold: 0.5,
   silenceThreshold: 0.35,
-  edgeMs: 250,
+  edgeMs: 350,
   shortAnswerExtraMs: 1000,
   settledSpeechMs: 8000,
 };
