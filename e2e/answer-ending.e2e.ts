@@ -92,3 +92,26 @@ it('an answer ends by itself after the pause, not inside shorter pauses or at a 
     await context.close();
   }
 }, 120_000);
+
+it('where the browser cannot run the detector (no AudioWorklet), the room says so and answers end by button', async () => {
+  const job = await recruiter.createJob('Night Cashier', SAYS, ['Tell me about handling cash.']);
+  const interview = await recruiter.createInterview(job.id, 'Sam Lee', 'sam@example.com');
+  const { context, page } = await newRoomContext(browser, server.baseUrl, { speech: true });
+  await context.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    delete w.AudioWorkletNode;
+    (AudioContext.prototype as unknown as Record<string, unknown>).createScriptProcessor = undefined;
+  });
+  try {
+    await page.goto(linkPath(interview));
+    await startInterview(page, { typing: false });
+    const first = await nextTurn(page, 0);
+    if (first === 'completed') throw new Error('the interview ended early');
+    await page.getByText('Missing AudioWorklet support. Maybe this is not running in a secure context.', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('checkbox', { name: 'End my answer automatically when I pause' }).count()).toBe(0);
+    await endResponseButton(page).click();
+    await nextTurn(page, first.aiTurns);
+  } finally {
+    await context.close();
+  }
+}, 60_000);

@@ -18,7 +18,7 @@ interface AnswerControlsProps {
   /** The browser cannot listen at all (or was refused): typing is the only way, so the choice is not offered. */
   canSpeak: boolean;
   /** Answers end by themselves after a pause; the candidate may turn that off (issue 32). */
-  autoEnd?: { offered: boolean; on: boolean; set: (value: boolean) => void };
+  autoEnd?: { offered: boolean; on: boolean; set: (value: boolean) => void; unavailable: string | null };
 }
 
 const isTextField = (target: EventTarget | null) =>
@@ -90,6 +90,10 @@ export function AnswerControls(props: AnswerControlsProps) {
             End my answer automatically when I pause
           </Label>
         </div>
+      ) : autoEnd?.unavailable && canSpeak && !isTyping ? (
+        <p className="text-sm text-slate-600">
+          {autoEnd.unavailable} Select End Response when you finish each answer.
+        </p>
       ) : null}
       {canSpeak ? (
         <div className="flex items-center gap-2">

@@ -3,9 +3,14 @@ import type { Answering } from '@/contracts/jobs';
 import { DEFAULT_END_OF_ANSWER, onFrame, pauseProgress, startAnswer, type EndOfAnswerSettings, type EndOfAnswerState } from '../voice/end-of-answer';
 import type { VoiceActivity } from '../voice/vad';
 
+/** The spec's message for a browser without AudioWorklet (an insecure page, an old browser): answers then end by button only. */
+export const AUDIO_WORKLET_MISSING = 'Missing AudioWorklet support. Maybe this is not running in a secure context.';
+
 export interface AnswerEnding {
   /** The detector runs: answers can end by themselves. */
   ready: boolean;
+  /** Why the detector could not start, when the candidate should know (no AudioWorklet); null otherwise. */
+  unavailable: string | null;
   /** Silent mid-answer: how far the wait has gone (0-1) and how long it is. */
   pause: { progress: number; waitMs: number } | null;
   /** The candidate has been silent for the thinking time since the question: the gentle line shows. */
@@ -37,6 +42,7 @@ const REDRAW_MS = 100;
  */
 export function useAnswerEnding({ stream, listening, autoEnd, answering, onEnd }: Options): AnswerEnding {
   const [ready, setReady] = useState(false);
+  const [unavailable, setUnavailable] = useState<string | null>(null);
   const [pause, setPause] = useState<AnswerEnding['pause']>(null);
   const [prompt, setPrompt] = useState(false);
   const answer = useRef<EndOfAnswerState | null>(null);
@@ -82,7 +88,10 @@ export function useAnswerEnding({ stream, listening, autoEnd, answering, onEnd }
         if (stopped) void started.stop();
         else setReady(true);
       })
-      .catch(() => undefined);
+      .catch(() => {
+        // Without AudioWorklet the detector falls back to a ScriptProcessor; failing even so, the worklet's absence is the likely cause.
+        if (!stopped && (typeof AudioWorkletNode === 'undefined' || !window.isSecureContext)) setUnavailable(AUDIO_WORKLET_MISSING);
+      });
     return () => {
       stopped = true;
       setReady(false);
@@ -100,5 +109,5 @@ export function useAnswerEnding({ stream, listening, autoEnd, answering, onEnd }
     while (ready && loud.current && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
   };
 
-  return { ready, pause: listening ? pause : null, prompt: listening && prompt, whenQuiet };
+  return { ready, unavailable, pause: listening ? pause : null, prompt: listening && prompt, whenQuiet };
 }

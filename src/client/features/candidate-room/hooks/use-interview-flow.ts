@@ -57,7 +57,7 @@ export interface InterviewFlow {
   setTypedAnswer: (value: string) => void;
   canEndResponse: boolean;
   /** Answers by voice end after a pause (issue 32): offered when the job allows it and the detector runs. */
-  autoEnd: { offered: boolean; on: boolean; set: (value: boolean) => void };
+  autoEnd: { offered: boolean; on: boolean; set: (value: boolean) => void; unavailable: string | null };
   /** Silent mid-answer, with automatic ending on: how far the wait has gone. */
   pause: AnswerEnding['pause'];
   /** Silent since the question for the thinking time: one gentle line shows. */
@@ -315,7 +315,7 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     typedAnswer: state.typedAnswer,
     setTypedAnswer: (text) => dispatch({ type: 'TYPE', text }),
     canEndResponse: isAnswering(state),
-    autoEnd: { offered: job.answering.autoEnd && ending.ready && !(state.preferTyping || !state.canListen), on: candidateAutoEnd, set: setCandidateAutoEnd },
+    autoEnd: { offered: job.answering.autoEnd && ending.ready && !(state.preferTyping || !state.canListen), on: candidateAutoEnd, set: setCandidateAutoEnd, unavailable: job.answering.autoEnd ? ending.unavailable : null },
     pause: ending.pause,
     thinkingPrompt: ending.prompt,
     start: () => dispatch({ type: 'START', canRecord: hasMediaRecorder() }),
