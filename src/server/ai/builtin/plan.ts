@@ -479,7 +479,10 @@ function situationalFor(industry: IndustryKey, jobText: string): string[] {
   // From a title alone (or a line or two) the profile the title names is all there is to go on.
   if (industry === 'general' || wordCount(jobText) < 40) return ranked;
   const job = new Set(distinctStems(jobText).filter((st) => !TIME_STEMS.has(st)));
-  return ranked.filter((q) => distinctStems(q).filter((st) => job.has(st)).length >= 2);
+  const text = jobText.toLowerCase();
+  // A question about equipment the job never names is another role's ("drive a forklift" to a van driver).
+  const ownEquipment = (q: string) => [...q.toLowerCase().matchAll(EQUIPMENT)].every((m) => text.includes(m[1]!.replace(/s$/, '')));
+  return ranked.filter((q) => distinctStems(q).filter((st) => job.has(st)).length >= 2 && ownEquipment(q));
 }
 
 const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
@@ -701,7 +704,9 @@ export function screeningQuestions(input: ScreeningInput): string[] {
   const industry = draftingIndustry(title, jobText);
   const profile = INDUSTRIES[industry];
   const skills = extractSkills(description, skillsText, industry).slice(0, 2);
-  const situational = rankByJob(profile.questions, `${title} ${jobText}`);
+  // As in the interview plan: only the industry's questions that share words with this job (a
+  // warehouse associate is not asked about hours of service).
+  const situational = situationalFor(industry, `${title} ${jobText}`);
   const opening = openingQuestion(title, description, { phone: true });
 
   // Whether the candidate holds what the job requires comes first (issue 31), then two of its duties.
@@ -709,8 +714,17 @@ export function screeningQuestions(input: ScreeningInput): string[] {
   const body: string[] = [];
   pushDistinct(body, eligibility, 6);
   pushDistinct(body, skills.map((s) => `How much hands-on experience do you have with ${s}? Give me a quick example ${profile.exampleFrom}.`), 6);
-  const duties = extractDuties(description).filter((d) => !skills.some((s) => flat(d).includes(flat(s)))).slice(0, 2);
-  for (const duty of duties) {
+  // Two questions on the job's duties; two short ones of one form share a question, so four can be asked.
+  const duties = extractDuties(description).filter((d) => !skills.some((s) => flat(d).includes(flat(s))));
+  for (let i = 0, asked = 0; i < duties.length && asked < 2; i++, asked++) {
+    const duty = duties[i]!;
+    const partner = duties[i + 1];
+    if (partner !== undefined && canPair(duty, partner)) {
+      const both = isGerund(headWord(duty)) ? `This job involves ${asPhrase(duty)}, and ${asPhrase(partner)}.` : `In this job you would ${asPhrase(duty)}, and ${asPhrase(partner)}.`;
+      pushDistinct(body, [`${both} Have you done either before? Tell me briefly where and how it went.`], 6);
+      i++;
+      continue;
+    }
     const phrase = isGerund(headWord(duty)) ? `This job involves ${asPhrase(duty)}.` : `In this job you would ${asPhrase(duty)}.`;
     pushDistinct(body, [`${phrase} Have you done that before? Tell me briefly where and how it went.`], 6);
   }
