@@ -83,7 +83,7 @@ describe('interview access', () => {
     const header = await t.app.inject({ method: 'GET', url: `/api/interview/${created.id}`, headers: { 'x-candidate-token': token } });
     expect(header.statusCode).toBe(200);
     const candidateJob = await t.app.inject({ method: 'GET', url: `/api/job/${jobA.id}?token=${token}` });
-    expect(Object.keys(candidateJob.json<object>()).sort()).toEqual(['id', 'questions', 'title', 'videoRecording']);
+    expect(Object.keys(candidateJob.json<object>()).sort()).toEqual(['answering', 'id', 'questions', 'title', 'videoRecording']);
     expect(candidateJob.body).not.toContain('rubric');
 
     // The token opens its own interview only.
