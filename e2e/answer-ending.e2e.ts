@@ -72,13 +72,16 @@ it('an answer ends by itself after the pause, not inside shorter pauses or at a 
 
     // While the candidate is silent mid-answer, the room says it is still listening, with a bar that fills.
     await page.getByText('Still listening. Your answer ends after', { exact: false }).waitFor({ timeout: 30_000 });
-    // Nobody presses End Response: the interviewer's next line comes once the answer has ended.
-    const second = await nextTurn(page, first.aiTurns, 40_000);
-    if (second === 'completed') throw new Error('the interview ended early');
+    // Nobody presses End Response: the answer ends by itself (End Response goes grey while the
+    // interviewer decides and says the next line), after the last word and the pause, not inside the
+    // 1 s and 2.3 s pauses (the second with a cough in it).
+    await waitUntil('the answer to end by itself', () => endResponseButton(page).isDisabled(), 40_000, 20);
     const endedAt = (await page.evaluate(() => performance.now())) - ((await audioClock(page)) ?? 0);
     const lastWord = timeline.filter((p) => p.kind === 'speech').at(-1)!.end * 1000;
-    // Not cut off inside the 1 s and 2 s pauses, nor by the cough: only after the last word and the pause.
     expect(endedAt).toBeGreaterThan(lastWord + 2500);
+    expect(endedAt).toBeLessThan(lastWord + 2500 + 2000);
+    const second = await nextTurn(page, first.aiTurns, 40_000);
+    if (second === 'completed') throw new Error('the interview ended early');
 
     // Nothing more is said: after the job's thinking time (5 s), one gentle line.
     await page.getByText('Take your time. Start whenever you are ready.', { exact: true }).waitFor({ timeout: 20_000 });
