@@ -12,10 +12,34 @@ import { CollapsiblePanel } from './collapsible-panel';
 const PAUSES = [1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000];
 const THINKING = [10_000, 15_000, 20_000, 30_000, 45_000, 60_000, 90_000, 120_000];
 const seconds = (ms: number) => `${ms / 1000} seconds`;
-const withDefault = (ms: number, fallback: number) => (ms === fallback ? `${seconds(ms)} (default)` : seconds(ms));
 
-/** A choice list that keeps a saved value the list does not offer (set through the API). */
-const options = (offered: number[], saved: number) => (offered.includes(saved) ? offered : [...offered, saved].sort((a, b) => a - b));
+interface SecondsSelectProps {
+  id: string;
+  label: string;
+  offered: number[];
+  value: number;
+  /** The default, marked as such. */
+  fallback: number;
+  disabled: boolean;
+  onChange: (ms: number) => void;
+}
+
+/** A native select of durations; a saved value the list does not offer (set through the API) is offered too. */
+function SecondsSelect({ id, label, offered, value, fallback, disabled, onChange }: SecondsSelectProps) {
+  const choices = offered.includes(value) ? offered : [...offered, value].sort((a, b) => a - b);
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} className={selectClass} value={value} disabled={disabled} onChange={(event) => onChange(Number(event.target.value))}>
+        {choices.map((ms) => (
+          <option key={ms} value={ms}>
+            {ms === fallback ? `${seconds(ms)} (default)` : seconds(ms)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /**
  * How candidates' spoken answers end in this job (issue 32, decision 055): automatically after a
@@ -27,7 +51,6 @@ export function AnsweringPanel({ job, canEdit = true }: { job: Job; canEdit?: bo
   // Unsaved edits only: without any, the panel shows the job's saved settings.
   const [edits, setEdits] = useState<Answering | null>(null);
   const draft = edits ?? job.answering;
-  const setDraft = setEdits;
   const update = useUpdateAnswering(job.id);
   const id = useId();
   const changed = draft.autoEnd !== job.answering.autoEnd || draft.pauseMs !== job.answering.pauseMs || draft.thinkingMs !== job.answering.thinkingMs;
@@ -47,7 +70,7 @@ export function AnsweringPanel({ job, canEdit = true }: { job: Job; canEdit?: bo
             id={`${id}-auto`}
             checked={draft.autoEnd}
             disabled={!canEdit}
-            onCheckedChange={(checked) => setDraft({ ...draft, autoEnd: checked === true })}
+            onCheckedChange={(checked) => setEdits({ ...draft, autoEnd: checked === true })}
             aria-describedby={`${id}-auto-hint`}
           />
           <div className="space-y-1">
@@ -59,38 +82,24 @@ export function AnsweringPanel({ job, canEdit = true }: { job: Job; canEdit?: bo
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-pause`}>Pause that ends an answer</Label>
-            <select
-              id={`${id}-pause`}
-              className={selectClass}
-              value={draft.pauseMs}
-              disabled={!canEdit || !draft.autoEnd}
-              onChange={(event) => setDraft({ ...draft, pauseMs: Number(event.target.value) })}
-            >
-              {options(PAUSES, draft.pauseMs).map((ms) => (
-                <option key={ms} value={ms}>
-                  {withDefault(ms, DEFAULT_ANSWERING.pauseMs)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-thinking`}>Thinking time before a gentle prompt</Label>
-            <select
-              id={`${id}-thinking`}
-              className={selectClass}
-              value={draft.thinkingMs}
-              disabled={!canEdit}
-              onChange={(event) => setDraft({ ...draft, thinkingMs: Number(event.target.value) })}
-            >
-              {options(THINKING, draft.thinkingMs).map((ms) => (
-                <option key={ms} value={ms}>
-                  {withDefault(ms, DEFAULT_ANSWERING.thinkingMs)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SecondsSelect
+            id={`${id}-pause`}
+            label="Pause that ends an answer"
+            offered={PAUSES}
+            value={draft.pauseMs}
+            fallback={DEFAULT_ANSWERING.pauseMs}
+            disabled={!canEdit || !draft.autoEnd}
+            onChange={(pauseMs) => setEdits({ ...draft, pauseMs })}
+          />
+          <SecondsSelect
+            id={`${id}-thinking`}
+            label="Thinking time before a gentle prompt"
+            offered={THINKING}
+            value={draft.thinkingMs}
+            fallback={DEFAULT_ANSWERING.thinkingMs}
+            disabled={!canEdit}
+            onChange={(thinkingMs) => setEdits({ ...draft, thinkingMs })}
+          />
         </div>
         {canEdit ? (
           <div className="flex justify-end">
