@@ -367,14 +367,21 @@ export interface Turn {
 
 /**
  * Waits until the interviewer has said a new line (more than `aiTurnsBefore` AI turns in the
- * panel) and the candidate may answer it ('End Response' enabled), or the interview is over.
+ * panel) and the candidate may answer it ('End Response' enabled), or the interview is over. The
+ * practice question is skipped unless `opts.practice` is 'answer'.
  */
-export async function nextTurn(page: Page, aiTurnsBefore: number, timeoutMs = 20_000): Promise<Turn | 'completed'> {
+export async function nextTurn(page: Page, aiTurnsBefore: number, timeoutMs = 20_000, opts: { practice?: 'skip' | 'answer' } = {}): Promise<Turn | 'completed'> {
   const completed = page.getByRole('heading', { name: 'Interview Completed' });
+  const skipPractice = page.getByRole('button', { name: 'Skip Practice' });
   return waitUntil(
     `the interviewer's next line (after ${aiTurnsBefore} AI turns) or the end of the interview`,
     async () => {
       if (await completed.isVisible()) return 'completed' as const;
+      // A fresh interview opens with the practice question (issue 32): skipped unless the test answers it.
+      if (opts.practice !== 'answer' && (await skipPractice.isVisible())) {
+        await skipPractice.click();
+        return undefined;
+      }
       if (await page.getByRole('heading', { name: 'Error', exact: true }).isVisible()) {
         throw new Error(`the room shows an error: ${await page.getByRole('alert').allTextContents().then((t) => t.join(' '))}`);
       }

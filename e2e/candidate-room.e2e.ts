@@ -111,6 +111,8 @@ it('the ready view explains the interview, asks for consent and lets the candida
       'Listen carefully to each question.',
       'Take your time to think before answering.',
       "Click 'End Response' when you finish each answer.",
+      'A short practice question comes first. It is not scored, and you can skip it.',
+      'Right after an answer, you can redo it once.',
     ]);
     await expectList('Technical Requirements', ['A working webcam and microphone', 'A stable internet connection', 'A quiet environment', 'Good lighting']);
     // The candidate is told that an AI interviews and evaluates them, and that they are recorded.

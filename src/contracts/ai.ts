@@ -61,6 +61,12 @@ export const transcriptEntry = z.object({
   /** Offset from the start of the recording, when known. */
   startMs: z.number().nonnegative().optional(),
   endMs: z.number().nonnegative().optional(),
+  /** The practice question before the first real one, and the candidate's answer to it: never scored (issue 32). */
+  practice: z.literal(true).optional(),
+  /** An answer the candidate redid, with the interviewer's line that opened the retake: the new answer is scored. */
+  retake: z.literal(true).optional(),
+  /** The earlier answer a retake replaced: kept with its times (the recording keeps both), never scored. */
+  replaced: z.literal(true).optional(),
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntry>;
 

@@ -58,6 +58,35 @@ describe('background evaluation', () => {
     for (const c of feedback.criteria) for (const e of c.evidence) expect(transcript.transcript[1]!.text).toContain(e.quote);
   });
 
+  it('scores neither the practice answer nor an answer the candidate redid, only the new one (issue 32)', async () => {
+    const { job } = await makeJob(t.database.db);
+    const [question, answer] = transcript.transcript;
+    const withPractice = {
+      transcript: [
+        { speaker: 'AI', text: 'Tell us what you had for breakfast.', practice: true },
+        { speaker: 'Candidate', text: 'Porridge with blueberries and a strong coffee.', practice: true },
+        question,
+        { speaker: 'Candidate', text: 'I once told a customer to calm down and hung up on her.', replaced: true },
+        { speaker: 'AI', text: 'Of course. Answer again whenever you are ready.', retake: true },
+        { ...answer, retake: true },
+      ],
+    };
+    const interview = await makeInterview(t.database.db, job.id, { status: 'evaluating', transcript: withPractice });
+    const seen: string[] = [];
+    const engine: AiEngine = {
+      ...t.app.deps.ai,
+      evaluate: async (input) => {
+        seen.push(...input.transcript.map((e) => e.text));
+        return t.app.deps.ai.evaluate(input);
+      },
+    };
+    expect(await runEvaluation({ db: t.database.db, ai: engine, log: t.app.log, metrics: t.app.deps.metrics }, interview.id)).toBe('completed');
+    expect(seen).toEqual([question!.text, answer!.text]);
+    const [row] = await t.database.db.select().from(interviews).where(eq(interviews.id, interview.id));
+    const feedback = row?.feedback as StoredFeedback;
+    for (const c of feedback.criteria) for (const e of c.evidence) expect(answer!.text).toContain(e.quote);
+  });
+
   it('writes one result when the same job runs twice', async () => {
     const { job } = await makeJob(t.database.db);
     const interview = await makeInterview(t.database.db, job.id, { status: 'evaluating', transcript });

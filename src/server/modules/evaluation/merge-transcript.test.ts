@@ -52,3 +52,23 @@ describe('placing the server\'s words between the questions', () => {
     });
   });
 });
+
+describe('the practice question and a retaken answer (issue 32)', () => {
+  const practice: TranscriptEntry = { speaker: 'AI', text: 'Tell us what you had for breakfast.', startMs: 0, endMs: 800, practice: true };
+  const retakeLine: TranscriptEntry = { speaker: 'AI', text: 'Of course. Answer again whenever you are ready.', startMs: 20_000, endMs: 22_000, retake: true };
+  const withBoth: TranscriptEntry[] = [practice, { ...q1 }, retakeLine, { ...q2 }];
+
+  it('marks the words after the practice question as practice, before a retake as replaced, and after it as the retake', () => {
+    const result = mergeServerWords(withBoth, [seg(900, 1_000, 'Toast.'), seg(5_000, 8_000, 'First try.'), seg(23_000, 25_000, 'Second try.'), seg(33_000, 34_000, 'Done.')]);
+    expect(result.ok && result.transcript).toEqual([
+      practice,
+      { speaker: 'Candidate', text: 'Toast.', startMs: 900, endMs: 1_000, practice: true },
+      q1,
+      { speaker: 'Candidate', text: 'First try.', startMs: 5_000, endMs: 8_000, replaced: true },
+      retakeLine,
+      { speaker: 'Candidate', text: 'Second try.', startMs: 23_000, endMs: 25_000, retake: true },
+      q2,
+      { speaker: 'Candidate', text: 'Done.', startMs: 33_000, endMs: 34_000 },
+    ]);
+  });
+});

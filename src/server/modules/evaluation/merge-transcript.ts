@@ -75,7 +75,12 @@ export function mergeServerWords(browser: TranscriptEntry[], segments: HeardSegm
   const transcript: TranscriptEntry[] = [...sentenceEntries(gaps[0]!)];
   questions.forEach((question, i) => {
     transcript.push({ ...question });
-    transcript.push(...sentenceEntries(gaps[i + 1]!));
+    // Words after the practice question are practice; after a retake's line, the new answer; before
+    // a retake's line, the answer the candidate redid (kept, as in the browser's transcript, never scored).
+    const marks = questions[i + 1]?.retake
+      ? { replaced: true as const }
+      : { ...(question.practice && { practice: true as const }), ...(question.retake && { retake: true as const }) };
+    transcript.push(...sentenceEntries(gaps[i + 1]!).map((entry) => ({ ...entry, ...marks })));
   });
   if (!transcript.some((e) => e.speaker === CANDIDATE_SPEAKER)) return { ok: false, reason: "the candidate's words were not found in the transcription" };
   return { ok: true, transcript };

@@ -33,6 +33,9 @@ function entryRow(item: Record_): TranscriptRow | null {
   const endMs = offset(item.endMs);
   if (startMs !== undefined) row.startMs = startMs;
   if (endMs !== undefined) row.endMs = endMs;
+  if (item.practice === true) row.practice = true;
+  if (item.retake === true) row.retake = true;
+  if (item.replaced === true) row.replaced = true;
   return row;
 }
 

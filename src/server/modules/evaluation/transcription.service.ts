@@ -10,7 +10,7 @@ import { splitWebm } from '../../speech/webm-pieces';
 import type { RecordingStore } from '../../storage';
 import type { SessionUser } from '../auth/session';
 import { getOwnInterview } from '../interviews/interviews.service';
-import { mergeServerWords } from './merge-transcript';
+import { isInterviewerSpeaker, mergeServerWords } from './merge-transcript';
 import { transcriptEntries } from './stored-transcript';
 
 type InterviewRow = typeof interviews.$inferSelect;
@@ -125,9 +125,17 @@ export async function decideTranscript(deps: TranscriptionDeps, row: InterviewRo
 
 /** The transcript the interview is scored on. */
 export function scoredTranscript(row: InterviewRow): TranscriptEntry[] {
-  if (row.transcriptSource === 'server' && row.serverTranscript) return transcriptEntries(row.serverTranscript.transcript);
-  return transcriptEntries(row.transcript);
+  const entries = row.transcriptSource === 'server' && row.serverTranscript ? transcriptEntries(row.serverTranscript.transcript) : transcriptEntries(row.transcript);
+  return scoredTurns(entries);
 }
+
+/**
+ * The turns the interview is judged on (issue 32): without the practice question and its answer,
+ * without answers the candidate redid, and without the interviewer's line that opened a retake,
+ * so the new answer follows its question.
+ */
+export const scoredTurns = (entries: TranscriptEntry[]): TranscriptEntry[] =>
+  entries.filter((e) => !e.practice && !e.replaced && !(e.retake && isInterviewerSpeaker(e.speaker)));
 
 /** Both transcripts of the company's interview and which one was scored. */
 export async function interviewTranscripts(db: Db, user: SessionUser, interviewId: number): Promise<InterviewTranscripts> {

@@ -8,6 +8,7 @@ import { QuestionCard } from './question-card';
 import { RecordingStatus } from './recording-status';
 import { RoomFrame } from './room-frame';
 import { TranscriptPanel } from './transcript-panel';
+import { TurnOffers } from './turn-offers';
 
 interface InProgressViewProps {
   flow: InterviewFlow;
@@ -46,6 +47,7 @@ export function InProgressView({ flow, candidateName, jobTitle }: InProgressView
           <div className="mx-auto max-w-3xl space-y-4">
             <QuestionCard view={flow.view} current={flow.current} totalQuestions={flow.totalQuestions} phase={flow.phase} isTyping={flow.isTyping} />
             <ListeningStatus pause={flow.pause} thinkingPrompt={flow.thinkingPrompt} />
+            <TurnOffers practice={flow.practice} retake={flow.retake} />
             <AnswerControls
               autoEnd={flow.autoEnd}
               isTyping={flow.isTyping}

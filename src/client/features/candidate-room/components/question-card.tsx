@@ -26,7 +26,9 @@ function statusText({ view, phase, isTyping }: Pick<QuestionCardProps, 'view' | 
 /** What the interviewer asked, as text too, and what is happening now (both announced politely). */
 export function QuestionCard({ view, current, totalQuestions, phase, isTyping }: QuestionCardProps) {
   const label = current
-    ? current.isFollowUp
+    ? current.practice
+      ? 'Practice question'
+      : current.isFollowUp
       ? `Follow-up to question ${current.index + 1} of ${totalQuestions}`
       : `Question ${current.index + 1} of ${totalQuestions}`
     : null;

@@ -174,6 +174,8 @@ export function ReadyView(props: ReadyViewProps) {
               <li>Listen carefully to each question.</li>
               <li>Take your time to think before answering.</li>
               <li>Click &apos;End Response&apos; when you finish each answer.</li>
+              <li>A short practice question comes first. It is not scored, and you can skip it.</li>
+              <li>Right after an answer, you can redo it once.</li>
             </ul>
           </Section>
 

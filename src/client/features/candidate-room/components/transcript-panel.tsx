@@ -40,12 +40,15 @@ export function TranscriptPanel({ entries, interim, candidateName, className }: 
         <div role="log" aria-live="polite">
           <ol className="space-y-3">
             {entries.map((entry, index) => {
+              // An answer the candidate redid is gone from their view; the new one follows.
+              if (entry.replaced) return null;
               const isAi = entry.speaker === AI_SPEAKER;
               return (
                 <li key={index} className={cn('rounded-md px-3 py-2 text-sm', isAi ? 'bg-slate-100' : 'bg-brand-50')}>
-                  <p className={cn('mb-0.5 text-xs font-semibold', isAi ? 'text-slate-700' : 'text-brand-700')}>
-                    {isAi ? 'AI Interviewer' : candidateLabel}
-                  </p>
+                  <div className="mb-0.5 flex items-baseline gap-1.5 text-xs">
+                    <p className={cn('font-semibold', isAi ? 'text-slate-700' : 'text-brand-700')}>{isAi ? 'AI Interviewer' : candidateLabel}</p>
+                    {entry.practice ? <span className="text-slate-500">(practice)</span> : null}
+                  </div>
                   <p className="whitespace-pre-wrap text-slate-900">{entry.text}</p>
                 </li>
               );

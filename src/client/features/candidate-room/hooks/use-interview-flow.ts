@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useReducer, useState } from 'react';
+import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
 import type { StartInterviewResult } from '@/contracts/candidate-room';
 import type { CandidateInterview } from '@/contracts/interviews';
 import type { CandidateJob } from '@/contracts/jobs';
@@ -16,12 +16,24 @@ import { sendHeartbeat } from '../api/send-heartbeat';
 import { fetchSpeech, rewordQuestion } from '../api/speech';
 import { reportStartProblem } from '../api/report-start-problem';
 import { startInterview } from '../api/start-interview';
-import { currentQuestion, initialState, isAnswering, MEDIA_ERROR, phaseOf, transition, UNSUPPORTED_BROWSER, viewOf } from '../state/interview-machine';
+import {
+  canRedoAnswer,
+  canSkipPractice,
+  currentQuestion,
+  initialState,
+  isAnswering,
+  MEDIA_ERROR,
+  phaseOf,
+  RETAKE_LINE,
+  transition,
+  UNSUPPORTED_BROWSER,
+  viewOf,
+} from '../state/interview-machine';
 import type { CurrentQuestion, FlowError, FlowView, InterviewEvent, Step, Turn, TurnPhase } from '../state/interview-machine';
 import { hasMediaRecorder, isUnsupportedBrowserError } from '../utils/browser-support';
 import { personalise } from '../utils/personalise';
 import { clearProgress, loadProgress } from '../utils/progress-store';
-import { resumePoint } from '../utils/resume';
+import { AI_SPEAKER, resumePoint } from '../utils/resume';
 import { useAnswerEnding, type AnswerEnding } from './use-answer-ending';
 import { useTimedTranscript } from './use-timed-transcript';
 import { useTranscript } from './use-transcript';
@@ -33,6 +45,10 @@ export const PROCESS_FAILED = 'Failed to process recording';
 const START_FAILED = 'We could not start your interview. Please check your connection and try again.';
 const INTERVIEW_FAILED = 'Something went wrong during the interview. Your answers so far are saved.';
 const HEARTBEAT_INTERVAL_MS = 30_000;
+/** How long after an answer ends the candidate may redo it (issue 32; decision 057). */
+export const RETAKE_WINDOW_MS = 6_000;
+/** What the interviewer says before the first question when the candidate answered the practice question. */
+const AFTER_PRACTICE = 'Thank you, that was the practice. Here is the first question.';
 
 export interface InterviewFlow {
   view: FlowView;
@@ -62,6 +78,10 @@ export interface InterviewFlow {
   pause: AnswerEnding['pause'];
   /** Silent since the question for the thinking time: one gentle line shows. */
   thinkingPrompt: boolean;
+  /** The practice question is running: the candidate may skip it. */
+  practice: { running: boolean; skip: () => void };
+  /** The answer just given may be redone once, for `RETAKE_WINDOW_MS` after it ended. */
+  retake: { open: boolean; redo: () => void };
   start: () => void;
   endResponse: () => void;
   retry: () => void;
@@ -80,6 +100,21 @@ function errorMessage(err: unknown, fallback: string): string {
 }
 
 type Send = (event: InterviewEvent) => void;
+
+/** Resolves at `performance.now() >= at`, or at once when `signal` aborts. */
+function until(at: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const wait = at - performance.now();
+    if (wait <= 0 || signal.aborted) return resolve();
+    const timer = setTimeout(done, wait);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
 
 /**
  * The candidate's interview: the state machine of `state/interview-machine.ts`, and the side
@@ -107,6 +142,8 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
 
   // Automatic ending: the job's setting, which the candidate may turn off for themselves.
   const [candidateAutoEnd, setCandidateAutoEnd] = useState(true);
+  /** When the window to redo the answer just given closes (performance.now()). */
+  const retakeClosesAt = useRef(0);
   const isListening = step.status === 'in_progress' && step.turn.phase === 'listening';
   const ending = useAnswerEnding({
     stream: step.status === 'in_progress' ? recorder.stream : null,
@@ -133,7 +170,8 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     transcript.setAnswered(point.answered);
     timed.setClock(point.clockBaseMs);
     if (point.transcript.length > result.transcript.length) transcript.saveRemote();
-    send({ type: 'STARTED', session: result, answered: point.answered });
+    // A fresh interview opens with the practice question; a resumed one goes on where it was.
+    send({ type: 'STARTED', session: result, answered: point.answered, practice: point.transcript.length === 0 });
   };
 
   const openMedia = async (send: Send) => {
@@ -156,7 +194,7 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
   const questionText = async (index: number, signal: AbortSignal) => {
     const raw = job.questions[index] ?? '';
     const question = personalise(raw, name);
-    if (index === 0) return question;
+    if (index === 0) return state.practice === 'answered' ? `${AFTER_PRACTICE} ${question}` : question;
     try {
       return personalise(await rewordQuestion(token, timed.lastAnswer(), raw, signal), name).trim() || question;
     } catch {
@@ -165,11 +203,17 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
   };
 
   /** The interviewer's line: into the transcript, said, and then the candidate's answer is open. */
-  const say = async (text: string, signal: AbortSignal, send: Send) => {
+  const say = async (turn: Extract<Turn, { phase: 'speaking' }>, signal: AbortSignal, send: Send) => {
+    if (turn.retake) {
+      // The candidate redoes their last answer: it is set aside, the line that followed it is gone, and the question is open again.
+      timed.redoLastAnswer();
+      transcript.setAnswered(Math.min(transcript.answered(), turn.index));
+    }
+    const text = turn.retake ? RETAKE_LINE : turn.text;
     // The interviewer never starts while the candidate is still making a sound (a few seconds at most).
     await ending.whenQuiet(3000);
     if (signal.aborted) return;
-    const entry = timed.addLine(text);
+    const entry = timed.addLine(text, { ...(turn.practice && { practice: true }), ...(turn.retake && { retake: true }) });
     transcript.saveRemote();
     await speech.speak(text, signal);
     if (signal.aborted) return;
@@ -177,8 +221,23 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     send({ type: 'SPOKEN' });
   };
 
+  /**
+   * A practice question skipped before the candidate said anything leaves nothing in the
+   * transcript. Done once its step has been left, so a line still being added cannot outlive it.
+   */
+  const dropSkippedPractice = () => {
+    const entries = transcript.current();
+    if (!entries.some((e) => e.practice) || entries.some((e) => e.practice && e.speaker !== AI_SPEAKER)) return;
+    transcript.replace(entries.filter((e) => !e.practice));
+    transcript.saveRemote();
+  };
+
   /** After an answer: one follow-up to a question's first answer if the AI asks for one, else the question is done. */
   const decide = async (turn: Extract<Turn, { phase: 'thinking' }>, signal: AbortSignal, send: Send) => {
+    if (turn.practice) {
+      send({ type: 'QUESTION_DONE' });
+      return;
+    }
     let followUp: string | null = null;
     if (!turn.isFollowUp) {
       try {
@@ -192,6 +251,9 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
       send({ type: 'FOLLOW_UP', text: personalise(followUp, name) });
       return;
     }
+    // After the last answer the interview is handed in: not before the candidate could redo it.
+    if (turn.index + 1 >= job.questions.length) await until(retakeClosesAt.current, signal);
+    if (signal.aborted) return;
     transcript.setAnswered(turn.index + 1);
     send({ type: 'QUESTION_DONE' });
   };
@@ -232,8 +294,11 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     else if (entered.status === 'in_progress') {
       const { turn } = entered;
       try {
-        if (turn.phase === 'preparing') send({ type: 'QUESTION_READY', text: await questionText(turn.index, signal) });
-        else if (turn.phase === 'speaking') await say(turn.text, signal, send);
+        if (turn.phase === 'preparing') {
+          if (state.practice === 'skipped') dropSkippedPractice();
+          send({ type: 'QUESTION_READY', text: await questionText(turn.index, signal) });
+        }
+        else if (turn.phase === 'speaking') await say(turn, signal, send);
         else if (turn.phase === 'thinking') await decide(turn, signal, send);
         // listening, typing: the candidate ends the answer (endResponse).
       } catch {
@@ -292,8 +357,28 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     const answer = timed.endAnswer(state.typedAnswer);
     if (answer === null) return;
     transcript.saveRemote();
+    retakeClosesAt.current = performance.now() + RETAKE_WINDOW_MS;
     dispatch({ type: 'END_RESPONSE', answer });
   };
+
+  const skipPractice = () => {
+    if (!canSkipPractice(state)) return;
+    // An answer begun keeps what was said or typed, as practice.
+    if (isAnswering(state)) {
+      timed.addWords(recognition.stop());
+      timed.endAnswer(state.typedAnswer);
+      transcript.saveRemote();
+    }
+    dispatch({ type: 'SKIP_PRACTICE' });
+  };
+
+  // The window to redo an answer closes after RETAKE_WINDOW_MS (or sooner, when the next answer opens).
+  const retakeOpen = state.retakable !== null;
+  useEffect(() => {
+    if (!retakeOpen) return;
+    const timer = setTimeout(() => dispatch({ type: 'RETAKE_CLOSED' }), Math.max(0, retakeClosesAt.current - performance.now()));
+    return () => clearTimeout(timer);
+  }, [retakeOpen]);
 
   const phase = phaseOf(state);
   return {
@@ -318,6 +403,8 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     autoEnd: { offered: job.answering.autoEnd && ending.ready && !(state.preferTyping || !state.canListen), on: candidateAutoEnd, set: setCandidateAutoEnd, unavailable: job.answering.autoEnd ? ending.unavailable : null },
     pause: ending.pause,
     thinkingPrompt: ending.prompt,
+    practice: { running: canSkipPractice(state), skip: skipPractice },
+    retake: { open: canRedoAnswer(state), redo: () => dispatch({ type: 'RETAKE' }) },
     start: () => dispatch({ type: 'START', canRecord: hasMediaRecorder() }),
     endResponse,
     retry: () => dispatch({ type: 'RETRY', canRecord: hasMediaRecorder() }),

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import type { TranscriptEntry } from '@/contracts/ai';
 import { AI_SPEAKER, CANDIDATE_SPEAKER } from '../utils/resume';
 import type { TranscriptStore } from './use-transcript';
 
@@ -9,17 +10,26 @@ export interface TimedTranscript {
   startClock: () => void;
   /** The recording stopped (a lost camera): the next segment continues the clock from here. */
   stopClock: () => void;
-  /** The interviewer's line, from now: returns its entry. */
-  addLine: (text: string) => number;
+  /** The interviewer's line, from now: returns its entry. `marks` (practice, retake) go on it and on the answer it opens. */
+  addLine: (text: string, marks?: Marks) => number;
   /** The line has been said: its end is now, and the candidate's answer opens. */
   endLine: (entry: number) => void;
   /** Words of the open answer (ignored when no answer is open). */
   addWords: (words: string) => void;
   /** Closes the open answer, after adding `lastWords`: its text ('' when nothing was said), or null when none was open. */
   endAnswer: (lastWords: string) => string | null;
-  /** What the candidate said last. */
+  /** What the candidate said last (a practice answer or one they redid aside). */
   lastAnswer: () => string;
+  /**
+   * The candidate redoes the answer closed last: it stays in the transcript marked `replaced` (its
+   * times point into the recording, which keeps it), and whatever came after it (the next line,
+   * cut short) goes.
+   */
+  redoLastAnswer: () => void;
 }
+
+/** What sets a line and its answer apart from the interview's scored turns (issue 32). */
+export type Marks = Pick<TranscriptEntry, 'practice' | 'retake'>;
 
 /**
  * The transcript on the recording's clock: every entry's `startMs`/`endMs` is an offset into the
@@ -31,7 +41,11 @@ export interface TimedTranscript {
  */
 export function useTimedTranscript(transcript: TranscriptStore): TimedTranscript {
   const clock = useRef<{ baseMs: number; startedAt: number | null }>({ baseMs: 0, startedAt: null });
-  const answer = useRef<{ entry: number | null; startedMs: number } | null>(null);
+  const answer = useRef<{ entry: number | null; startedMs: number; marks: Marks } | null>(null);
+  /** The answer closed last: its entry (null when nothing was said) and the transcript's length when it closed. */
+  const closed = useRef<{ entry: number | null; length: number } | null>(null);
+  /** The marks of the line being said, for the answer it opens. */
+  const lineMarks = useRef<Marks>({});
 
   const nowMs = () => {
     const { baseMs, startedAt } = clock.current;
@@ -44,7 +58,7 @@ export function useTimedTranscript(transcript: TranscriptStore): TimedTranscript
     if (!text || !open) return;
     const existing = open.entry === null ? undefined : transcript.current()[open.entry];
     if (open.entry === null || !existing) {
-      open.entry = transcript.append({ speaker: CANDIDATE_SPEAKER, text, startMs: open.startedMs, endMs: nowMs() });
+      open.entry = transcript.append({ speaker: CANDIDATE_SPEAKER, text, startMs: open.startedMs, endMs: nowMs(), ...open.marks });
     } else {
       transcript.update(open.entry, { text: `${existing.text} ${text}`, endMs: nowMs() });
     }
@@ -60,10 +74,13 @@ export function useTimedTranscript(transcript: TranscriptStore): TimedTranscript
     stopClock: () => {
       if (clock.current.startedAt !== null) clock.current = { baseMs: nowMs(), startedAt: null };
     },
-    addLine: (text) => transcript.append({ speaker: AI_SPEAKER, text, startMs: nowMs() }),
+    addLine: (text, marks = {}) => {
+      lineMarks.current = marks;
+      return transcript.append({ speaker: AI_SPEAKER, text, startMs: nowMs(), ...marks });
+    },
     endLine: (entry) => {
       transcript.update(entry, { endMs: nowMs() });
-      answer.current = { entry: null, startedMs: nowMs() };
+      answer.current = { entry: null, startedMs: nowMs(), marks: lineMarks.current };
     },
     addWords,
     endAnswer: (lastWords) => {
@@ -71,10 +88,18 @@ export function useTimedTranscript(transcript: TranscriptStore): TimedTranscript
       addWords(lastWords);
       const { entry } = answer.current;
       answer.current = null;
+      closed.current = { entry, length: transcript.current().length };
       if (entry === null) return '';
       transcript.update(entry, { endMs: nowMs() });
       return transcript.current()[entry]?.text ?? '';
     },
-    lastAnswer: () => [...transcript.current()].reverse().find((entry) => entry.speaker !== AI_SPEAKER)?.text ?? '',
+    lastAnswer: () => [...transcript.current()].reverse().find((entry) => entry.speaker !== AI_SPEAKER && !entry.practice && !entry.replaced)?.text ?? '',
+    redoLastAnswer: () => {
+      const last = closed.current;
+      if (!last) return;
+      closed.current = null;
+      transcript.truncate(last.length);
+      if (last.entry !== null) transcript.update(last.entry, { replaced: true });
+    },
   };
 }

@@ -12,6 +12,8 @@ export interface TranscriptStore {
   /** Appends an entry and returns its index. */
   append: (entry: TranscriptEntry) => number;
   update: (index: number, patch: Partial<TranscriptEntry>) => void;
+  /** Keeps the first `length` entries (a line cut short by a retake). */
+  truncate: (length: number) => void;
   /** How many questions are fully answered: kept with the transcript on this device. */
   answered: () => number;
   setAnswered: (count: number) => void;
@@ -55,6 +57,7 @@ export function useTranscript(interviewId: number, token: string): TranscriptSto
     },
     [commit],
   );
+  const truncate = useCallback((length: number) => commit(list.current.slice(0, length)), [commit]);
   const answered = useCallback(() => answeredCount.current, []);
   const setAnswered = useCallback(
     (count: number) => {
@@ -68,5 +71,5 @@ export function useTranscript(interviewId: number, token: string): TranscriptSto
     saving.current = saving.current.then(() => saveTranscript(interviewId, token, snapshot)).catch(() => undefined);
   }, [interviewId, token]);
 
-  return { entries, current, replace, append, update, answered, setAnswered, saveRemote };
+  return { entries, current, replace, append, update, truncate, answered, setAnswered, saveRemote };
 }

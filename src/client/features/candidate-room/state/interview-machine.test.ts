@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { StartInterviewResult } from '@/contracts/candidate-room';
 import {
   currentQuestion,
+  canRedoAnswer,
+  canSkipPractice,
   initialState,
   isAnswering,
   MEDIA_ERROR,
   phaseOf,
+  PRACTICE_QUESTION,
   transition,
   UNSUPPORTED_BROWSER,
   viewOf,
@@ -102,7 +105,7 @@ describe('opening the media', () => {
   it('RECORDING asks the next question', () => {
     const state = transition(openingMedia(1, 3), { type: 'RECORDING' });
     expect(turnOf(state)).toEqual({ phase: 'preparing', index: 1 });
-    expect(currentQuestion(state)).toEqual({ index: 1, text: null, isFollowUp: false });
+    expect(currentQuestion(state)).toEqual({ index: 1, text: null, isFollowUp: false, practice: false });
     // Straight to the submit when every question was answered before a reload.
     expect(transition(openingMedia(2, 2), { type: 'RECORDING' }).step).toEqual({ status: 'submitting' });
   });
@@ -176,7 +179,7 @@ describe('a question', () => {
   it('thinking → a follow-up is spoken, answered, and then the question is done', () => {
     const followUp = transition(thinking(), { type: 'FOLLOW_UP', text: 'What did you learn?' });
     expect(turnOf(followUp)).toEqual({ phase: 'speaking', index: 0, text: 'What did you learn?', isFollowUp: true });
-    expect(currentQuestion(followUp)).toEqual({ index: 0, text: 'What did you learn?', isFollowUp: true });
+    expect(currentQuestion(followUp)).toEqual({ index: 0, text: 'What did you learn?', isFollowUp: true, practice: false });
     const answered = run(followUp, { type: 'SPOKEN' }, { type: 'END_RESPONSE', answer: 'Patience.' });
     expect(turnOf(answered)).toMatchObject({ phase: 'thinking', isFollowUp: true });
     // At most one follow-up per question.
@@ -294,5 +297,79 @@ describe('what the screens show', () => {
       expect(viewOf(state)).toBe(view);
       if (step.status !== 'in_progress') expect([currentQuestion(state), isAnswering(state)]).toEqual([null, false]);
     }
+  });
+});
+
+describe('the practice question (issue 32)', () => {
+  const practising = () => run(starting(2), { type: 'STARTED', session, answered: 0, practice: true }, { type: 'RECORDING' });
+
+  it('a fresh interview opens with the practice question, which is not a numbered question', () => {
+    const state = practising();
+    expect(turnOf(state)).toEqual({ phase: 'speaking', index: 0, text: PRACTICE_QUESTION, isFollowUp: false, practice: true });
+    expect(currentQuestion(state)).toEqual({ index: 0, text: PRACTICE_QUESTION, isFollowUp: false, practice: true });
+    expect(state.practice).toBe('asked');
+    expect(canSkipPractice(state)).toBe(true);
+  });
+
+  it('its answer asks for no follow-up: once done, the first real question is prepared and nothing counts as answered', () => {
+    const answered = run(practising(), { type: 'SPOKEN' }, { type: 'END_RESPONSE', answer: 'Toast.' });
+    expect(turnOf(answered)).toMatchObject({ phase: 'thinking', practice: true, answer: 'Toast.' });
+    expect(canRedoAnswer(answered)).toBe(false);
+    expect(transition(answered, { type: 'FOLLOW_UP', text: 'x' })).toBe(answered);
+    const done = transition(answered, { type: 'QUESTION_DONE' });
+    expect(done).toMatchObject({ step: { status: 'in_progress', turn: { phase: 'preparing', index: 0 } }, answered: 0, practice: 'answered' });
+  });
+
+  it('can be skipped while it is said or answered, not once its answer is in', () => {
+    for (const state of [practising(), run(practising(), { type: 'SPOKEN' })]) {
+      expect(transition(state, { type: 'SKIP_PRACTICE' })).toMatchObject({ step: { turn: { phase: 'preparing', index: 0 } }, practice: 'skipped' });
+    }
+    const answered = run(practising(), { type: 'SPOKEN' }, { type: 'END_RESPONSE', answer: 'Toast.' });
+    expect(transition(answered, { type: 'SKIP_PRACTICE' })).toBe(answered);
+    const real = listening();
+    expect(transition(real, { type: 'SKIP_PRACTICE' })).toBe(real);
+  });
+
+  it('a resumed interview has none', () => {
+    expect(turnOf(preparing())).toEqual({ phase: 'preparing', index: 0 });
+    expect(preparing().practice).toBeNull();
+  });
+});
+
+describe('one retake of an answer (issue 32)', () => {
+  it('after an answer, until the next answer opens, the candidate may redo it: the interviewer opens it again', () => {
+    const state = thinking();
+    expect(canRedoAnswer(state)).toBe(true);
+    const redo = transition(state, { type: 'RETAKE' });
+    expect(turnOf(redo)).toEqual({ phase: 'speaking', index: 0, text: 'Tell me about you, Ada.', isFollowUp: false, retake: true });
+    expect(redo.retakable).toBeNull();
+  });
+
+  it('works while the next question is prepared or said, and counts the question as open again', () => {
+    const nextPrepared = transition(thinking(), { type: 'QUESTION_DONE' });
+    expect(nextPrepared).toMatchObject({ answered: 1, step: { turn: { phase: 'preparing', index: 1 } } });
+    const nextSaid = transition(nextPrepared, { type: 'QUESTION_READY', text: 'Second?' });
+    for (const state of [nextPrepared, nextSaid]) {
+      expect(transition(state, { type: 'RETAKE' })).toMatchObject({ answered: 0, step: { turn: { phase: 'speaking', index: 0, retake: true } } });
+    }
+    // The retake's answer may get its follow-up, but cannot be redone again.
+    const again = run(nextSaid, { type: 'RETAKE' }, { type: 'SPOKEN' }, { type: 'END_RESPONSE', answer: 'Better.' });
+    expect(turnOf(again)).toMatchObject({ phase: 'thinking', retake: true, isFollowUp: false });
+    expect(canRedoAnswer(again)).toBe(false);
+    expect(transition(again, { type: 'FOLLOW_UP', text: 'Why?' })).toMatchObject({ step: { turn: { phase: 'speaking', isFollowUp: true } } });
+  });
+
+  it('closes when the next answer opens, when its time is up, or on an error', () => {
+    const nextOpen = run(thinking(), { type: 'QUESTION_DONE' }, { type: 'QUESTION_READY', text: 'Second?' }, { type: 'SPOKEN' });
+    expect(canRedoAnswer(nextOpen)).toBe(false);
+    expect(transition(nextOpen, { type: 'RETAKE' })).toBe(nextOpen);
+    expect(canRedoAnswer(transition(thinking(), { type: 'RETAKE_CLOSED' }))).toBe(false);
+    expect(transition(thinking(), failed('interview')).retakable).toBeNull();
+  });
+
+  it('is not offered once the interview is handed in', () => {
+    const handedIn = transition(thinking(1), { type: 'QUESTION_DONE' });
+    expect(handedIn.step).toEqual({ status: 'submitting' });
+    expect(transition(handedIn, { type: 'RETAKE' })).toBe(handedIn);
   });
 });

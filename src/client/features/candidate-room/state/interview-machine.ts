@@ -10,6 +10,10 @@ import type { StartInterviewResult } from '@/contracts/candidate-room';
 
 export const MEDIA_ERROR = 'Failed to access camera or microphone. Please check your permissions.';
 export const UNSUPPORTED_BROWSER = 'Unsupported Browser';
+/** The practice question (issue 32): the candidate hears the voice, sees their words and ends an answer; never scored. */
+export const PRACTICE_QUESTION = 'Before we begin, a practice question that is not scored: tell us what you had for breakfast.';
+/** What the interviewer says when the candidate redoes an answer. */
+export const RETAKE_LINE = 'Of course. Answer again whenever you are ready.';
 
 export type FlowErrorKind = 'start' | 'media' | 'unsupported' | 'interview' | 'submit';
 export interface FlowError {
@@ -24,6 +28,10 @@ interface Line {
   /** What the interviewer says. */
   text: string;
   isFollowUp: boolean;
+  /** The practice question before the first real one: never scored. */
+  practice?: boolean;
+  /** The candidate redoes their answer to this line; the interviewer says `RETAKE_LINE` instead of `text`. */
+  retake?: boolean;
 }
 
 /** Within the interview: one question, from preparing it to deciding what comes after its answer. */
@@ -69,6 +77,13 @@ export interface InterviewState {
   canListen: boolean;
   /** The answer box. */
   typedAnswer: string;
+  /**
+   * The practice question: 'pending' until the recording starts on a fresh interview (null when
+   * none is offered: a resumed one), 'asked' while it runs, then how it ended.
+   */
+  practice: 'pending' | 'asked' | 'answered' | 'skipped' | null;
+  /** The answer just given, which the candidate may redo once, until the window closes or the next answer opens. */
+  retakable: Line | null;
 }
 
 export type InterviewEvent =
@@ -78,10 +93,14 @@ export type InterviewEvent =
   | { type: 'PREFER_TYPING'; value: boolean }
   | { type: 'TYPE'; text: string }
   | { type: 'END_RESPONSE'; answer: string }
+  | { type: 'SKIP_PRACTICE' }
+  | { type: 'RETAKE' }
+  | { type: 'RETAKE_CLOSED' }
   // the browser
   | { type: 'VOICE_UNAVAILABLE' }
   // the effects' outcomes
-  | { type: 'STARTED'; session: StartInterviewResult; answered: number }
+  /** `practice`: a fresh interview, which starts with the practice question. */
+  | { type: 'STARTED'; session: StartInterviewResult; answered: number; practice?: boolean }
   | { type: 'ALREADY_SUBMITTED' }
   | { type: 'RECORDING' }
   | { type: 'QUESTION_READY'; text: string }
@@ -93,7 +112,7 @@ export type InterviewEvent =
   | { type: 'FAILED'; error: FlowError };
 
 export function initialState({ total, canListen }: { total: number; canListen: boolean }): InterviewState {
-  return { step: { status: 'ready' }, total, answered: 0, session: null, uploadIds: null, preferTyping: false, canListen, typedAnswer: '' };
+  return { step: { status: 'ready' }, total, answered: 0, session: null, uploadIds: null, preferTyping: false, canListen, typedAnswer: '', practice: null, retakable: null };
 }
 
 /** The steps in which each kind of error can happen: a failure reported anywhere else is stale and ignored. */
@@ -113,6 +132,18 @@ const unsupported = (state: InterviewState) => at(state, { status: 'error', erro
 /** After `answered` questions: the next question, or the submit once every question is answered. */
 const next = (state: InterviewState, answered: number): InterviewState =>
   answered < state.total ? inTurn({ ...state, answered }, { phase: 'preparing', index: answered }) : at({ ...state, answered }, { status: 'submitting' });
+
+/** The practice question is running: the candidate may skip it. */
+const inPractice = (turn: Turn | null) => turn !== null && turn.phase !== 'preparing' && turn.practice === true;
+
+/** After the recording starts: the practice question on a fresh interview, else the next question. */
+const afterRecording = (state: InterviewState): InterviewState =>
+  state.practice === 'pending'
+    ? inTurn({ ...state, practice: 'asked' }, { phase: 'speaking', index: 0, text: PRACTICE_QUESTION, isFollowUp: false, practice: true })
+    : next(state, state.answered);
+
+/** The answer may be redone now: after it ended, before the next answer opens, and not once the interview is handed in. */
+const canRetake = (state: InterviewState, turn: Turn | null) => state.retakable !== null && (turn?.phase === 'thinking' || turn?.phase === 'preparing' || turn?.phase === 'speaking');
 
 /** How the candidate answers the line just spoken. */
 const answerPhase = (state: InterviewState): 'listening' | 'typing' => (state.canListen && !state.preferTyping ? 'listening' : 'typing');
@@ -154,35 +185,52 @@ export function transition(state: InterviewState, event: InterviewEvent): Interv
     case 'ALREADY_SUBMITTED':
       return step.status === 'starting' ? at(state, { status: 'completed', alreadySubmitted: true }) : state;
     case 'STARTED':
-      return step.status === 'starting' ? at({ ...state, session: event.session, answered: event.answered }, { status: 'opening_media' }) : state;
+      if (step.status !== 'starting') return state;
+      return at({ ...state, session: event.session, answered: event.answered, practice: event.practice ? 'pending' : null }, { status: 'opening_media' });
     case 'RECORDING':
-      return step.status === 'opening_media' ? next(state, state.answered) : state;
+      return step.status === 'opening_media' ? afterRecording(state) : state;
     case 'QUESTION_READY':
       return turn?.phase === 'preparing' ? inTurn(state, { phase: 'speaking', index: turn.index, text: event.text, isFollowUp: false }) : state;
     case 'SPOKEN':
-      return turn?.phase === 'speaking' ? inTurn(state, { ...turn, phase: answerPhase(state) }) : state;
+      // The next answer opens: the last one can no longer be redone.
+      return turn?.phase === 'speaking' ? inTurn({ ...state, retakable: null }, { ...turn, phase: answerPhase(state) }) : state;
     case 'PREFER_TYPING':
       return answerAgain({ ...state, preferTyping: event.value }, turn);
     case 'VOICE_UNAVAILABLE':
       return state.canListen ? answerAgain({ ...state, canListen: false }, turn) : state;
     case 'TYPE':
       return { ...state, typedAnswer: event.text };
-    case 'END_RESPONSE':
+    case 'END_RESPONSE': {
       if (turn?.phase !== 'listening' && turn?.phase !== 'typing') return state;
-      return inTurn({ ...state, typedAnswer: '' }, { phase: 'thinking', index: turn.index, text: turn.text, isFollowUp: turn.isFollowUp, answer: event.answer });
+      const { phase: _phase, ...line } = turn;
+      // One retake per answer, and none of the practice question.
+      const retakable = line.practice || line.retake ? null : { index: line.index, text: line.text, isFollowUp: line.isFollowUp };
+      return inTurn({ ...state, typedAnswer: '', retakable }, { ...line, phase: 'thinking', answer: event.answer });
+    }
+    case 'SKIP_PRACTICE':
+      return inPractice(turn) && turn?.phase !== 'thinking' ? next({ ...state, practice: 'skipped', typedAnswer: '' }, state.answered) : state;
+    case 'RETAKE': {
+      const line = state.retakable;
+      if (!line || !canRetake(state, turn)) return state;
+      // The question is open again (a QUESTION_DONE already counted it): its answer, then its follow-up if the AI asks.
+      return inTurn({ ...state, answered: Math.min(state.answered, line.index), retakable: null }, { phase: 'speaking', ...line, retake: true });
+    }
+    case 'RETAKE_CLOSED':
+      return state.retakable ? { ...state, retakable: null } : state;
     case 'FOLLOW_UP':
-      // At most one follow-up per question.
-      if (turn?.phase !== 'thinking' || turn.isFollowUp) return state;
+      // At most one follow-up per question, and none to the practice question.
+      if (turn?.phase !== 'thinking' || turn.isFollowUp || turn.practice) return state;
       return inTurn(state, { phase: 'speaking', index: turn.index, text: event.text, isFollowUp: true });
     case 'QUESTION_DONE':
-      return turn?.phase === 'thinking' ? next(state, turn.index + 1) : state;
+      if (turn?.phase !== 'thinking') return state;
+      return turn.practice ? next({ ...state, practice: 'answered' }, state.answered) : next(state, turn.index + 1);
     case 'UPLOADED':
       // The step stays the same object: nothing new to run.
       return step.status === 'submitting' ? { ...state, uploadIds: event.uploadIds } : state;
     case 'SUBMITTED':
       return step.status === 'submitting' ? at(state, { status: 'completed', alreadySubmitted: false }) : state;
     case 'FAILED':
-      return FAILS_IN[event.error.kind].includes(step.status) ? at(state, { status: 'error', error: event.error }) : state;
+      return FAILS_IN[event.error.kind].includes(step.status) ? at({ ...state, retakable: null }, { status: 'error', error: event.error }) : state;
     case 'RETRY':
       return step.status === 'error' ? retry(state, step.error, event.canRecord) : state;
   }
@@ -200,6 +248,7 @@ export interface CurrentQuestion {
   /** What the interviewer said (the reworded question or the follow-up); null while it is being prepared. */
   text: string | null;
   isFollowUp: boolean;
+  practice: boolean;
 }
 
 export function viewOf({ step }: InterviewState): FlowView {
@@ -216,9 +265,17 @@ export function phaseOf({ step }: InterviewState): TurnPhase {
 export function currentQuestion({ step }: InterviewState): CurrentQuestion | null {
   if (step.status !== 'in_progress') return null;
   const { turn } = step;
-  return turn.phase === 'preparing' ? { index: turn.index, text: null, isFollowUp: false } : { index: turn.index, text: turn.text, isFollowUp: turn.isFollowUp };
+  return turn.phase === 'preparing'
+    ? { index: turn.index, text: null, isFollowUp: false, practice: false }
+    : { index: turn.index, text: turn.text, isFollowUp: turn.isFollowUp, practice: turn.practice === true };
 }
 
 /** The candidate may end their answer: the line has been said and the recording runs. */
 export const isAnswering = ({ step }: InterviewState): boolean =>
   step.status === 'in_progress' && (step.turn.phase === 'listening' || step.turn.phase === 'typing');
+
+/** The practice question runs (not yet answered): the candidate may skip it. */
+export const canSkipPractice = ({ step }: InterviewState): boolean => step.status === 'in_progress' && inPractice(step.turn) && step.turn.phase !== 'thinking';
+
+/** The answer just given may be redone (once). */
+export const canRedoAnswer = (state: InterviewState): boolean => state.step.status === 'in_progress' && canRetake(state, state.step.turn);

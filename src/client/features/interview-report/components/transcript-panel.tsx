@@ -95,6 +95,15 @@ function TranscriptBody({ rows, raw }: { rows: TranscriptEntry[] | null; raw: st
   return <TranscriptRows rows={rows} />;
 }
 
+export const REPLACED_ANSWER = 'The candidate chose to redo this answer. It is not scored and not shown here; the recording keeps it.';
+
+/** Turns the interview was not judged on, and the answer that replaced one, say so (issue 32). */
+function TurnMark({ row, isCandidate }: { row: TranscriptEntry; isCandidate: boolean }) {
+  const mark = row.practice ? 'Practice, not scored' : row.replaced ? 'Redone, not scored' : row.retake ? (isCandidate ? 'Retaken answer' : 'Retake') : null;
+  if (!mark) return null;
+  return <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">{mark}</span>;
+}
+
 /** The turns; the candidate's are tinted, and the one being played is marked (aria-current) and kept in view. */
 function TranscriptRows({ rows }: { rows: TranscriptEntry[] }) {
   const player = useRecordingPlayer();
@@ -122,6 +131,7 @@ function TranscriptRows({ rows }: { rows: TranscriptEntry[] }) {
           <>
             <span className="flex items-center gap-2">
               <span className={cn('text-xs font-semibold', isCandidate ? 'text-brand-700' : 'text-slate-700')}>{row.speaker}</span>
+              <TurnMark row={row} isCandidate={isCandidate} />
               {startMs !== undefined ? (
                 <span className="inline-flex items-center gap-1 text-xs text-slate-600 tabular-nums">
                   {player.canSeek ? <Play className="size-3" aria-hidden="true" /> : null}
@@ -129,7 +139,11 @@ function TranscriptRows({ rows }: { rows: TranscriptEntry[] }) {
                 </span>
               ) : null}
             </span>
-            <span className="mt-0.5 block text-sm whitespace-pre-wrap text-slate-900">{row.text}</span>
+            {row.replaced ? (
+              <span className="mt-0.5 block text-sm text-slate-600 italic">{REPLACED_ANSWER}</span>
+            ) : (
+              <span className="mt-0.5 block text-sm whitespace-pre-wrap text-slate-900">{row.text}</span>
+            )}
           </>
         );
         return (
