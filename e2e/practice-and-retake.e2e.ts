@@ -161,6 +161,8 @@ it('the practice question is answered by voice and never scored; one answer is r
     const page = await recruiterContext.newPage();
     await page.goto(`/interview/${interview.id}`);
     const card = page.getByRole('region', { name: 'Transcript', exact: true });
+    // Said before the transcript is opened.
+    await card.getByText('It opens with a practice question, which was not scored. The candidate redid one answer; only the new answer was scored.').waitFor();
     await card.getByRole('button', { name: 'Transcript' }).click();
     const rows = page.getByRole('list', { name: 'Transcript' }).locator(':scope > li');
     await rows.first().waitFor();

@@ -43,6 +43,7 @@ export function TranscriptPanel({ entries, raw }: { entries: TranscriptEntry[] |
             </CollapsibleTrigger>
           </h2>
           <TranscriptSource transcripts={transcripts.data} />
+          <TurnsNotScored rows={entries} />
         </div>
         <CollapsibleContent className="px-6 pb-6">
           {transcripts.data?.server ? (
@@ -93,6 +94,22 @@ function TranscriptBody({ rows, raw }: { rows: TranscriptEntry[] | null; raw: st
   if (raw !== null) return <RawBlock value={raw} label="Raw transcript" />;
   if (!rows?.length) return <p className="text-sm text-slate-600">No transcript was recorded for this interview.</p>;
   return <TranscriptRows rows={rows} />;
+}
+
+/** Said under the heading, so a recruiter who never opens the transcript still learns it (issue 32). */
+export function turnsNotScored(rows: TranscriptEntry[]): string | null {
+  const practice = rows.some((r) => r.practice);
+  const redone = rows.filter((r) => r.replaced).length;
+  const parts = [
+    practice ? 'It opens with a practice question, which was not scored.' : null,
+    redone > 0 ? `The candidate redid ${redone === 1 ? 'one answer' : `${redone} answers`}; only the new ${redone === 1 ? 'answer was' : 'answers were'} scored.` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+function TurnsNotScored({ rows }: { rows: TranscriptEntry[] | null }) {
+  const note = rows ? turnsNotScored(rows) : null;
+  return note ? <p className="text-sm text-slate-600">{note}</p> : null;
 }
 
 export const REPLACED_ANSWER = 'The candidate chose to redo this answer. It is not scored and not shown here; the recording keeps it.';
