@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorCode } from '@/client/lib/error-messages';
+import { abortableWait } from '@/client/lib/abortable-wait';
 
 /**
  * How long one line may take before the caller moves on anyway, for a player or voice that never
@@ -22,20 +23,6 @@ const NO_SERVER_VOICE = new Set<string | undefined>(['SERVICE_UNAVAILABLE', 'NOT
 
 const hasSpeechSynthesis = () =>
   typeof window !== 'undefined' && 'speechSynthesis' in window && typeof window.SpeechSynthesisUtterance === 'function';
-
-/** Waits `ms`, or less when the signal aborts. */
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
-}
 
 /** Plays `audio` for `text`; resolves when it ends (or is cancelled), rejects when it cannot play. */
 async function playAudio(blob: Blob, text: string, signal: AbortSignal, onStart: () => void): Promise<void> {
@@ -136,7 +123,7 @@ export function useSpeechSynthesis(options: SpeechSynthesisOptions = {}): Speech
     const onChange = () => changed.abort();
     synth.addEventListener('voiceschanged', onChange, { once: true });
     signal.addEventListener('abort', onChange, { once: true });
-    await wait(VOICES_WAIT_MS, changed.signal);
+    await abortableWait(VOICES_WAIT_MS, changed.signal);
     synth.removeEventListener('voiceschanged', onChange);
     signal.removeEventListener('abort', onChange);
     if (!signal.aborted) waitedForVoices.current = true;
@@ -182,7 +169,7 @@ export function useSpeechSynthesis(options: SpeechSynthesisOptions = {}): Speech
         }
         if (!readingPause || signal.aborted) return;
         started();
-        await wait(readingDelayMs(text), signal);
+        await abortableWait(readingDelayMs(text), signal);
       } finally {
         outer?.removeEventListener('abort', onOuterAbort);
         if (current.current === controller) {

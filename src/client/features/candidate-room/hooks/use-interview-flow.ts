@@ -7,6 +7,7 @@ import type { InterviewRecorder } from '@/client/features/candidate-room/recordi
 import { RecorderError, useInterviewRecorder } from '@/client/features/candidate-room/recording/use-interview-recorder';
 import { useSpeechRecognition } from '@/client/hooks/use-speech-recognition';
 import { useSpeechSynthesis } from '@/client/hooks/use-speech-synthesis';
+import { abortableWait } from '@/client/lib/abortable-wait';
 import { ApiError } from '@/client/lib/api';
 import { describeError, errorCode, isConflict } from '@/client/lib/error-messages';
 import { completeInterview } from '../api/complete-interview';
@@ -100,21 +101,6 @@ function errorMessage(err: unknown, fallback: string): string {
 }
 
 type Send = (event: InterviewEvent) => void;
-
-/** Resolves at `performance.now() >= at`, or at once when `signal` aborts. */
-function until(at: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const wait = at - performance.now();
-    if (wait <= 0 || signal.aborted) return resolve();
-    const timer = setTimeout(done, wait);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
-}
 
 /**
  * The candidate's interview: the state machine of `state/interview-machine.ts`, and the side
@@ -252,7 +238,7 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
       return;
     }
     // After the last answer the interview is handed in: not before the candidate could redo it.
-    if (turn.index + 1 >= job.questions.length) await until(retakeClosesAt.current, signal);
+    if (turn.index + 1 >= job.questions.length) await abortableWait(retakeClosesAt.current - performance.now(), signal);
     if (signal.aborted) return;
     transcript.setAnswered(turn.index + 1);
     send({ type: 'QUESTION_DONE' });
