@@ -11,8 +11,29 @@ export const startInterviewResult = z.object({
   maxUploadBytes: z.number(),
   /** Transcript saved so far (a reload continues from it). */
   transcript: z.array(transcriptEntry),
+  /**
+   * The server transcribes one answer's audio (STT_PROVIDER is set): where the browser cannot
+   * listen, answers are still spoken (POST /api/interview/{id}/answer-transcription, decision 056).
+   */
+  answerTranscription: z.boolean(),
 });
 export type StartInterviewResult = z.infer<typeof startInterviewResult>;
+
+/**
+ * One answer's audio, sent as the raw request body with the MediaRecorder's own content type
+ * (codecs parameters allowed): WebM (Chromium, Firefox), Ogg (Firefox) or MP4 (Safari).
+ */
+export const ANSWER_AUDIO_CONTENT_TYPE = /^(audio|video)\/(webm|ogg|mp4)\s*(;.*)?$/i;
+/**
+ * The largest answer the server transcribes: about 20 minutes of the room's 64 kbit/s Opus, far
+ * past any answer, and well under OpenAI's 25 MB per file (decision 056).
+ */
+export const ANSWER_AUDIO_MAX_BYTES = 10 * 1024 * 1024;
+export const answerTranscriptionResult = z.object({
+  /** What the provider heard; '' when the answer had no speech. */
+  text: z.string(),
+});
+export type AnswerTranscriptionResult = z.infer<typeof answerTranscriptionResult>;
 
 export const saveTranscriptInput = z.object({ transcript: z.array(transcriptEntry).max(2_000) });
 

@@ -15,6 +15,8 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
+  /** The speech-to-text provider could not transcribe a candidate's answer (502; the room then offers typing, decision 056). */
+  'TRANSCRIPTION_FAILED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -18,6 +18,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { adverseImpactRoutes } from './modules/adverse-impact/adverse-impact.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { answerTranscriptionRoutes } from './modules/answer-transcription/answer-transcription.routes';
 import { candidateRoomRoutes } from './modules/candidate-room/candidate-room.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
@@ -60,7 +61,7 @@ import { securityPlugin } from './plugins/security';
 import { textInputPlugin } from './plugins/text-input';
 import { JobQueue } from './queue/queue';
 import { createRoomService } from './rooms/rooms';
-import { createSpeechToText } from './speech/stt';
+import { createSpeechToText, type SpeechToText } from './speech/stt';
 import { createTextToSpeech, type TextToSpeech } from './speech/tts';
 import { createRecordingStorage, type RecordingStore } from './storage';
 import type { Telephony } from './telephony/telephony';
@@ -73,6 +74,8 @@ export interface AppDeps {
   ai: AiEngine;
   /** Null when no speech provider is configured: the browser speaks instead. */
   tts: TextToSpeech | null;
+  /** Null without STT_PROVIDER: the browser's live transcript is all there is (decisions 013, 056). */
+  stt: SpeechToText | null;
   queue: JobQueue;
   /** Null without a telephony account: screening calls are taken in the browser simulator. */
   telephony: Telephony | null;
@@ -144,7 +147,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // A bucket that is missing or refuses the keys stops the start (a ConfigError naming the variable).
   await storage.init();
   app.addHook('onClose', async () => storage.close());
-  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), queue, telephony, calls, now, notifications, metrics, storage });
+  const stt = createSpeechToText(config.stt);
+  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), stt, queue, telephony, calls, now, notifications, metrics, storage });
   app.addHook('onClose', async () => {
     await Promise.all([queue.stop(), webhooks.stop()]);
     mailer.close();
@@ -179,6 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(phoneScreeningRoutes);
   await app.register(phoneCallRoutes);
   await app.register(candidateRoomRoutes, { storage });
+  await app.register(answerTranscriptionRoutes);
   await app.register(reportRoutes, { storage });
   await app.register(candidateDataRoutes, { storage });
   await app.register(consentRoutes);
@@ -191,7 +196,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(apiKeyRoutes);
   await app.register(outboxRoutes);
   await app.register(openApiRoutes);
-  const stt = createSpeechToText(config.stt);
 
   const indexHtml = config.clientDir && path.join(config.clientDir, 'index.html');
   const hasClient = Boolean(indexHtml && existsSync(indexHtml));

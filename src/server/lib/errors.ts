@@ -16,6 +16,7 @@ const statusByCode: Record<ErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  TRANSCRIPTION_FAILED: 502,
 };
 
 /** The one error type services throw; the error handler turns it into { error, code }. */

@@ -46,6 +46,7 @@ export async function candidateRoomRoutes(app: FastifyInstance, options: { stora
       uploadEndpoint: UPLOAD_PATH,
       maxUploadBytes: app.deps.config.recordingMaxBytes,
       transcript: savedTranscript(row.transcript),
+      answerTranscription: app.deps.stt !== null,
     };
   });
 

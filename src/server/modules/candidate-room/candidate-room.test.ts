@@ -60,7 +60,7 @@ describe('starting and saving', () => {
     const iv = await newInterview();
     const start = await call('POST', `/api/interview/${iv.id}/start`, iv.candidateToken);
     expect(start.statusCode).toBe(200);
-    expect(start.json()).toMatchObject({ status: 'in_progress', uploadEndpoint: '/api/uploads', videoRecording: true, transcript: [] });
+    expect(start.json()).toMatchObject({ status: 'in_progress', uploadEndpoint: '/api/uploads', videoRecording: true, transcript: [], answerTranscription: false });
     expect((await call('PUT', `/api/interview/${iv.id}/transcript`, iv.candidateToken, { transcript })).statusCode).toBe(204);
     const again = await call('POST', `/api/interview/${iv.id}/start`, iv.candidateToken);
     expect(again.json<{ transcript: unknown[] }>().transcript).toEqual(transcript);

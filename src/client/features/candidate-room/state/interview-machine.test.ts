@@ -26,6 +26,7 @@ const session: StartInterviewResult = {
   uploadEndpoint: '/api/uploads',
   maxUploadBytes: 1_000,
   transcript: [],
+  answerTranscription: false,
 };
 
 const run = (state: InterviewState, ...events: InterviewEvent[]) => events.reduce(transition, state);
