@@ -19,6 +19,8 @@ interface AnswerControlsProps {
   canSpeak: boolean;
   /** Answers end by themselves after a pause; the candidate may turn that off (issue 32). */
   autoEnd?: { offered: boolean; on: boolean; set: (value: boolean) => void; unavailable: string | null };
+  /** The server could not transcribe the spoken answer: why the candidate types this one (decision 056). */
+  transcriptionFailed?: string | null;
 }
 
 const isTextField = (target: EventTarget | null) =>
@@ -27,7 +29,7 @@ const isTextField = (target: EventTarget | null) =>
 
 /** 'End Response' (also the Space key), and the answer box when the candidate types. */
 export function AnswerControls(props: AnswerControlsProps) {
-  const { isTyping, typedAnswer, onTypedAnswerChange, canEndResponse, onEndResponse, preferTyping, onPreferTypingChange, canSpeak, autoEnd } = props;
+  const { isTyping, typedAnswer, onTypedAnswerChange, canEndResponse, onEndResponse, preferTyping, onPreferTypingChange, canSpeak, autoEnd, transcriptionFailed } = props;
   const answerId = useId();
   const typingId = useId();
   const autoEndId = useId();
@@ -49,6 +51,11 @@ export function AnswerControls(props: AnswerControlsProps) {
 
   return (
     <div className="space-y-3">
+      {transcriptionFailed && isTyping ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {transcriptionFailed}
+        </p>
+      ) : null}
       {isTyping ? (
         <div className="space-y-1.5">
           <Label htmlFor={answerId}>Your answer</Label>

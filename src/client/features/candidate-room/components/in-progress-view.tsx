@@ -58,6 +58,7 @@ export function InProgressView({ flow, candidateName, jobTitle }: InProgressView
               preferTyping={flow.preferTyping}
               onPreferTypingChange={flow.setPreferTyping}
               canSpeak={flow.canSpeak}
+              transcriptionFailed={flow.transcriptionFailed}
             />
             <RecordingStatus progress={recorder.progress} />
           </div>

@@ -18,6 +18,8 @@ function statusText({ view, phase, isTyping }: Pick<QuestionCardProps, 'view' | 
       return 'The interviewer is speaking…';
     case 'listening':
       return isTyping ? 'Type your answer, then select End Response.' : 'Listening… answer in your own words, then select End Response.';
+    case 'transcribing':
+      return 'Transcribing your answer…';
     case 'thinking':
       return 'One moment…';
   }

@@ -18,11 +18,14 @@ import { fetchSpeech, rewordQuestion } from '../api/speech';
 import { reportStartProblem } from '../api/report-start-problem';
 import { startInterview } from '../api/start-interview';
 import {
+  answersToServer,
+  canAnswerAloud,
   canRedoAnswer,
   canSkipPractice,
   currentQuestion,
   initialState,
   isAnswering,
+  isTypingAnswers,
   MEDIA_ERROR,
   phaseOf,
   RETAKE_LINE,
@@ -36,6 +39,7 @@ import { personalise } from '../utils/personalise';
 import { clearProgress, loadProgress } from '../utils/progress-store';
 import { AI_SPEAKER, resumePoint } from '../utils/resume';
 import { useAnswerEnding, type AnswerEnding } from './use-answer-ending';
+import { TRANSCRIPTION_FAILED, useAnswerTranscription } from './use-answer-transcription';
 import { useTimedTranscript } from './use-timed-transcript';
 import { useTranscript } from './use-transcript';
 
@@ -83,6 +87,8 @@ export interface InterviewFlow {
   practice: { running: boolean; skip: () => void };
   /** The answer just given may be redone once, for `RETAKE_WINDOW_MS` after it ended. */
   retake: { open: boolean; redo: () => void };
+  /** The server could not transcribe the spoken answer: why the candidate now types it (decision 056). */
+  transcriptionFailed: string | null;
   start: () => void;
   endResponse: () => void;
   retry: () => void;
@@ -138,6 +144,8 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     answering: job.answering,
     onEnd: () => endResponse(),
   });
+  // Where the browser cannot listen, the server writes each spoken answer down (decision 056).
+  const voice = useAnswerTranscription({ interviewId, token, stream: step.status === 'in_progress' ? recorder.stream : null, recording: answersToServer(state) });
 
   const startSession = async (send: Send) => {
     let result: StartInterviewResult;
@@ -244,6 +252,23 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     send({ type: 'QUESTION_DONE' });
   };
 
+  /** The spoken answer's words from the server end it as the recogniser's would; without them, the candidate types it. */
+  const transcribe = async (signal: AbortSignal, send: Send) => {
+    let heard: { text: string; endMs: number };
+    try {
+      heard = await voice.transcribe(signal);
+    } catch {
+      send({ type: 'TRANSCRIPTION_FAILED', message: TRANSCRIPTION_FAILED });
+      return;
+    }
+    if (signal.aborted) return;
+    // An answer with no speech closes as one the recogniser heard nothing of: no empty entry.
+    const answer = timed.endAnswer(heard.text, heard.endMs) ?? '';
+    transcript.saveRemote();
+    retakeClosesAt.current = performance.now() + RETAKE_WINDOW_MS;
+    send({ type: 'TRANSCRIBED', text: answer });
+  };
+
   const submit = async (send: Send) => {
     let ids = state.uploadIds;
     try {
@@ -286,6 +311,7 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
         }
         else if (turn.phase === 'speaking') await say(turn, signal, send);
         else if (turn.phase === 'thinking') await decide(turn, signal, send);
+        else if (turn.phase === 'transcribing') await transcribe(signal, send);
         // listening, typing: the candidate ends the answer (endResponse).
       } catch {
         send({ type: 'FAILED', error: { kind: 'interview', message: INTERVIEW_FAILED } });
@@ -339,6 +365,11 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
 
   const endResponse = () => {
     if (!isAnswering(state)) return;
+    if (answersToServer(state)) {
+      voice.end(timed.clockMs());
+      dispatch({ type: 'ANSWER_AUDIO_ENDED' });
+      return;
+    }
     timed.addWords(recognition.stop());
     const answer = timed.endAnswer(state.typedAnswer);
     if (answer === null) return;
@@ -379,18 +410,19 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     phase,
     isSpeaking: speech.isSpeaking || phase === 'speaking',
     interim: recognition.interim,
-    isTyping: state.preferTyping || !state.canListen,
-    canSpeak: state.canListen,
+    isTyping: isTypingAnswers(state),
+    canSpeak: canAnswerAloud(state),
     preferTyping: state.preferTyping,
     setPreferTyping: (value) => dispatch({ type: 'PREFER_TYPING', value }),
     typedAnswer: state.typedAnswer,
     setTypedAnswer: (text) => dispatch({ type: 'TYPE', text }),
     canEndResponse: isAnswering(state),
-    autoEnd: { offered: job.answering.autoEnd && ending.ready && !(state.preferTyping || !state.canListen), on: candidateAutoEnd, set: setCandidateAutoEnd, unavailable: job.answering.autoEnd ? ending.unavailable : null },
+    autoEnd: { offered: job.answering.autoEnd && ending.ready && !isTypingAnswers(state), on: candidateAutoEnd, set: setCandidateAutoEnd, unavailable: job.answering.autoEnd ? ending.unavailable : null },
     pause: ending.pause,
     thinkingPrompt: ending.prompt,
     practice: { running: canSkipPractice(state), skip: skipPractice },
     retake: { open: canRedoAnswer(state), redo: () => dispatch({ type: 'RETAKE' }) },
+    transcriptionFailed: state.transcriptionFailed ?? null,
     start: () => dispatch({ type: 'START', canRecord: hasMediaRecorder() }),
     endResponse,
     retry: () => dispatch({ type: 'RETRY', canRecord: hasMediaRecorder() }),

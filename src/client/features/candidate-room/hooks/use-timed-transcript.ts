@@ -16,8 +16,13 @@ export interface TimedTranscript {
   endLine: (entry: number) => void;
   /** Words of the open answer (ignored when no answer is open). */
   addWords: (words: string) => void;
-  /** Closes the open answer, after adding `lastWords`: its text ('' when nothing was said), or null when none was open. */
-  endAnswer: (lastWords: string) => string | null;
+  /**
+   * Closes the open answer, after adding `lastWords`: its text ('' when nothing was said), or null
+   * when none was open. `atMs`: when it ended, if that was before now (words the server transcribed).
+   */
+  endAnswer: (lastWords: string, atMs?: number) => string | null;
+  /** Now on the recording's clock. */
+  clockMs: () => number;
   /** What the candidate said last (a practice answer or one they redid aside). */
   lastAnswer: () => string;
   /**
@@ -52,15 +57,15 @@ export function useTimedTranscript(transcript: TranscriptStore): TimedTranscript
     return Math.round(startedAt === null ? baseMs : baseMs + (performance.now() - startedAt));
   };
 
-  const addWords = (words: string) => {
+  const addWords = (words: string, atMs = nowMs()) => {
     const text = words.trim();
     const open = answer.current;
     if (!text || !open) return;
     const existing = open.entry === null ? undefined : transcript.current()[open.entry];
     if (open.entry === null || !existing) {
-      open.entry = transcript.append({ speaker: CANDIDATE_SPEAKER, text, startMs: open.startedMs, endMs: nowMs(), ...open.marks });
+      open.entry = transcript.append({ speaker: CANDIDATE_SPEAKER, text, startMs: open.startedMs, endMs: atMs, ...open.marks });
     } else {
-      transcript.update(open.entry, { text: `${existing.text} ${text}`, endMs: nowMs() });
+      transcript.update(open.entry, { text: `${existing.text} ${text}`, endMs: atMs });
     }
   };
 
@@ -82,17 +87,18 @@ export function useTimedTranscript(transcript: TranscriptStore): TimedTranscript
       transcript.update(entry, { endMs: nowMs() });
       answer.current = { entry: null, startedMs: nowMs(), marks: lineMarks.current };
     },
-    addWords,
-    endAnswer: (lastWords) => {
+    addWords: (words) => addWords(words),
+    endAnswer: (lastWords, atMs = nowMs()) => {
       if (!answer.current) return null;
-      addWords(lastWords);
+      addWords(lastWords, atMs);
       const { entry } = answer.current;
       answer.current = null;
       closed.current = { entry, length: transcript.current().length };
       if (entry === null) return '';
-      transcript.update(entry, { endMs: nowMs() });
+      transcript.update(entry, { endMs: atMs });
       return transcript.current()[entry]?.text ?? '';
     },
+    clockMs: nowMs,
     lastAnswer: () => [...transcript.current()].reverse().find((entry) => entry.speaker !== AI_SPEAKER && !entry.practice && !entry.replaced)?.text ?? '',
     redoLastAnswer: () => {
       const last = closed.current;

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { StartInterviewResult } from '@/contracts/candidate-room';
 import {
+  answersToServer,
+  canAnswerAloud,
   currentQuestion,
   canRedoAnswer,
   canSkipPractice,
   initialState,
   isAnswering,
+  isTypingAnswers,
   MEDIA_ERROR,
   phaseOf,
   PRACTICE_QUESTION,
@@ -57,6 +60,9 @@ const ALL_EVENTS: InterviewEvent[] = [
   { type: 'QUESTION_DONE' },
   { type: 'UPLOADED', uploadIds: ['u1'] },
   { type: 'SUBMITTED' },
+  { type: 'ANSWER_AUDIO_ENDED' },
+  { type: 'TRANSCRIBED', text: 'x' },
+  { type: 'TRANSCRIPTION_FAILED', message: 'x' },
   ...(['start', 'media', 'unsupported', 'interview', 'submit'] as const).map((kind) => failed(kind)),
 ];
 
@@ -372,5 +378,84 @@ describe('one retake of an answer (issue 32)', () => {
     const handedIn = transition(thinking(1), { type: 'QUESTION_DONE' });
     expect(handedIn.step).toEqual({ status: 'submitting' });
     expect(transition(handedIn, { type: 'RETAKE' })).toBe(handedIn);
+  });
+});
+
+describe('answers the server transcribes (decision 056)', () => {
+  const withServer: StartInterviewResult = { ...session, answerTranscription: true };
+  /** A browser that cannot listen (canListen false) on a server that transcribes, the first line just said. */
+  const serverListening = (canListen = false) =>
+    run(fresh(2, canListen), { type: 'START', canRecord: true }, { type: 'STARTED', session: withServer, answered: 0 }, { type: 'RECORDING' }, { type: 'QUESTION_READY', text: 'Tell me about you, Ada.' }, { type: 'SPOKEN' });
+  const transcribing = () => transition(serverListening(), { type: 'ANSWER_AUDIO_ENDED' });
+
+  it('without a recogniser the answer is spoken, not typed, when the server transcribes', () => {
+    const state = serverListening();
+    expect(turnOf(state)?.phase).toBe('listening');
+    expect(answersToServer(state)).toBe(true);
+    expect(isTypingAnswers(state)).toBe(false);
+    expect(canAnswerAloud(state)).toBe(true);
+    expect(isAnswering(state)).toBe(true);
+    // Without server transcription, typing as before.
+    const typing = run(speaking(2, false), { type: 'SPOKEN' });
+    expect(turnOf(typing)?.phase).toBe('typing');
+    expect(isTypingAnswers(typing)).toBe(true);
+    expect(canAnswerAloud(typing)).toBe(false);
+    expect(transition(typing, { type: 'ANSWER_AUDIO_ENDED' })).toBe(typing);
+  });
+
+  it("the browser's own recogniser comes first: the server is not asked", () => {
+    const state = serverListening(true);
+    expect(turnOf(state)?.phase).toBe('listening');
+    expect(answersToServer(state)).toBe(false);
+    expect(transition(state, { type: 'ANSWER_AUDIO_ENDED' })).toBe(state);
+    // A recogniser that fails mid-answer hands the rest of it to the server, without leaving the answer.
+    const failed = transition(state, { type: 'VOICE_UNAVAILABLE' });
+    expect(failed.step).toBe(state.step);
+    expect(answersToServer(failed)).toBe(true);
+  });
+
+  it('the candidate may still choose typing', () => {
+    const state = transition(serverListening(), { type: 'PREFER_TYPING', value: true });
+    expect(turnOf(state)?.phase).toBe('typing');
+    expect(answersToServer(state)).toBe(false);
+    expect(transition(state, { type: 'ANSWER_AUDIO_ENDED' })).toBe(state);
+    expect(turnOf(transition(state, { type: 'PREFER_TYPING', value: false }))?.phase).toBe('listening');
+  });
+
+  it('the end of the answer waits for its words; they end it as a recognised answer does', () => {
+    const state = transcribing();
+    expect(turnOf(state)).toEqual({ phase: 'transcribing', index: 0, text: 'Tell me about you, Ada.', isFollowUp: false });
+    expect(phaseOf(state)).toBe('transcribing');
+    // Not answering any more: End Response and Space do nothing while the words are on their way.
+    expect(isAnswering(state)).toBe(false);
+    expect(isTypingAnswers(state)).toBe(false);
+    const done = transition(state, { type: 'TRANSCRIBED', text: 'I build things.' });
+    expect(turnOf(done)).toEqual({ phase: 'thinking', index: 0, text: 'Tell me about you, Ada.', isFollowUp: false, answer: 'I build things.' });
+    expect(canRedoAnswer(done)).toBe(true);
+    // No speech: an empty answer goes on as a silent recognised one does.
+    expect(turnOf(transition(state, { type: 'TRANSCRIBED', text: '' }))).toMatchObject({ phase: 'thinking', answer: '' });
+  });
+
+  it('a failed transcription falls back to typing for that answer, with why; the next answer is spoken again', () => {
+    const state = transition(transcribing(), { type: 'TRANSCRIPTION_FAILED', message: 'Could not transcribe.' });
+    expect(turnOf(state)).toEqual({ phase: 'typing', index: 0, text: 'Tell me about you, Ada.', isFollowUp: false });
+    expect(state.transcriptionFailed).toBe('Could not transcribe.');
+    expect(isTypingAnswers(state)).toBe(true);
+    expect(answersToServer(state)).toBe(false);
+    // Unticking "type" does not bring back the voice that just failed.
+    expect(turnOf(transition(state, { type: 'PREFER_TYPING', value: false }))?.phase).toBe('typing');
+    const typed = run(state, { type: 'TYPE', text: 'I build things.' }, { type: 'END_RESPONSE', answer: 'I build things.' });
+    expect(turnOf(typed)).toMatchObject({ phase: 'thinking', answer: 'I build things.' });
+    const next = run(typed, { type: 'FOLLOW_UP', text: 'What did you learn?' }, { type: 'SPOKEN' });
+    expect(turnOf(next)?.phase).toBe('listening');
+    expect(next.transcriptionFailed).toBeNull();
+    expect(answersToServer(next)).toBe(true);
+  });
+
+  it('transcribing ignores the events of the other phases, and late words are dropped once it is left', () => {
+    expectOnly(transcribing(), ['TRANSCRIBED', 'TRANSCRIPTION_FAILED', 'FAILED:interview', 'FAILED:media']);
+    expectOnly(serverListening(), ['END_RESPONSE', 'ANSWER_AUDIO_ENDED', 'FAILED:interview', 'FAILED:media']);
+    const lost = transition(transcribing(), failed('media', MEDIA_ERROR));
+    expect(transition(lost, { type: 'TRANSCRIBED', text: 'late' })).toBe(lost);
   });
 });

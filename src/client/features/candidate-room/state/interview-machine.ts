@@ -44,6 +44,8 @@ export type Turn =
   | ({ phase: 'listening' } & Line)
   /** The candidate answers by typing (their choice, or the browser cannot listen). */
   | ({ phase: 'typing' } & Line)
+  /** The answer spoken where the browser cannot listen is with the server, to be written down (decision 056). */
+  | ({ phase: 'transcribing' } & Line)
   /** The answer is in: a follow-up (at most one per question), else the next question. */
   | ({ phase: 'thinking'; answer: string } & Line);
 
@@ -84,6 +86,8 @@ export interface InterviewState {
   practice: 'pending' | 'asked' | 'answered' | 'skipped' | null;
   /** The answer just given, which the candidate may redo once, until the window closes or the next answer opens. */
   retakable: Line | null;
+  /** The server could not transcribe this answer: why, shown while the candidate types it instead (until the next line is said). */
+  transcriptionFailed?: string | null;
 }
 
 export type InterviewEvent =
@@ -98,6 +102,10 @@ export type InterviewEvent =
   | { type: 'RETAKE_CLOSED' }
   // the browser
   | { type: 'VOICE_UNAVAILABLE' }
+  /** The candidate ended an answer the server is to transcribe (End Response, Space, or a pause). */
+  | { type: 'ANSWER_AUDIO_ENDED' }
+  | { type: 'TRANSCRIBED'; text: string }
+  | { type: 'TRANSCRIPTION_FAILED'; message: string }
   // the effects' outcomes
   /** `practice`: a fresh interview, which starts with the practice question. */
   | { type: 'STARTED'; session: StartInterviewResult; answered: number; practice?: boolean }
@@ -145,8 +153,11 @@ const afterRecording = (state: InterviewState): InterviewState =>
 /** The answer may be redone now: after it ended, before the next answer opens, and not once the interview is handed in. */
 const canRetake = (state: InterviewState, turn: Turn | null) => state.retakable !== null && (turn?.phase === 'thinking' || turn?.phase === 'preparing' || turn?.phase === 'speaking');
 
+/** The browser cannot listen, but the server transcribes each spoken answer (decision 056); not for an answer it just failed. */
+const serverListens = (state: InterviewState) => !state.canListen && state.session?.answerTranscription === true && !state.transcriptionFailed;
+
 /** How the candidate answers the line just spoken. */
-const answerPhase = (state: InterviewState): 'listening' | 'typing' => (state.canListen && !state.preferTyping ? 'listening' : 'typing');
+const answerPhase = (state: InterviewState): 'listening' | 'typing' => ((state.canListen || serverListens(state)) && !state.preferTyping ? 'listening' : 'typing');
 
 /** While the candidate answers, a change of mind (or a recogniser that fails) switches between speaking and typing. */
 function answerAgain(state: InterviewState, turn: Turn | null): InterviewState {
@@ -191,9 +202,13 @@ export function transition(state: InterviewState, event: InterviewEvent): Interv
       return step.status === 'opening_media' ? afterRecording(state) : state;
     case 'QUESTION_READY':
       return turn?.phase === 'preparing' ? inTurn(state, { phase: 'speaking', index: turn.index, text: event.text, isFollowUp: false }) : state;
-    case 'SPOKEN':
+    case 'SPOKEN': {
       // The next answer opens: the last one can no longer be redone.
-      return turn?.phase === 'speaking' ? inTurn({ ...state, retakable: null }, { ...turn, phase: answerPhase(state) }) : state;
+      if (turn?.phase !== 'speaking') return state;
+      // An answer whose transcription failed is behind the candidate: this one may be spoken again.
+      const opened = state.transcriptionFailed ? { ...state, transcriptionFailed: null } : state;
+      return inTurn({ ...opened, retakable: null }, { ...turn, phase: answerPhase(opened) });
+    }
     case 'PREFER_TYPING':
       return answerAgain({ ...state, preferTyping: event.value }, turn);
     case 'VOICE_UNAVAILABLE':
@@ -215,6 +230,14 @@ export function transition(state: InterviewState, event: InterviewEvent): Interv
       // The question is open again (a QUESTION_DONE already counted it): its answer, then its follow-up if the AI asks.
       return inTurn({ ...state, answered: Math.min(state.answered, line.index), retakable: null }, { phase: 'speaking', ...line, retake: true });
     }
+    case 'ANSWER_AUDIO_ENDED':
+      return turn?.phase === 'listening' && serverListens(state) ? inTurn(state, { ...turn, phase: 'transcribing' }) : state;
+    case 'TRANSCRIBED':
+      // The words end the answer as the recogniser's would: the same follow-up and retake.
+      return turn?.phase === 'transcribing' ? transition(inTurn(state, { ...turn, phase: 'listening' }), { type: 'END_RESPONSE', answer: event.text }) : state;
+    case 'TRANSCRIPTION_FAILED':
+      // The answer is not lost: the candidate types it (the recording keeps what they said).
+      return turn?.phase === 'transcribing' ? inTurn({ ...state, transcriptionFailed: event.message }, { ...turn, phase: 'typing' }) : state;
     case 'RETAKE_CLOSED':
       return state.retakable ? { ...state, retakable: null } : state;
     case 'FOLLOW_UP':
@@ -241,7 +264,7 @@ export function transition(state: InterviewState, event: InterviewEvent): Interv
 /** ready → starting → in_progress → submitting → completed; any step may end in error. */
 export type FlowView = 'ready' | 'starting' | 'in_progress' | 'submitting' | 'completed' | 'error';
 /** Within in_progress: fetching the next line, the interviewer speaking, the candidate answering, deciding what comes next. */
-export type TurnPhase = 'preparing' | 'speaking' | 'listening' | 'thinking';
+export type TurnPhase = 'preparing' | 'speaking' | 'listening' | 'transcribing' | 'thinking';
 export interface CurrentQuestion {
   /** 0-based index of the job's question. */
   index: number;
@@ -279,3 +302,12 @@ export const canSkipPractice = ({ step }: InterviewState): boolean => step.statu
 
 /** The answer just given may be redone (once). */
 export const canRedoAnswer = (state: InterviewState): boolean => state.step.status === 'in_progress' && canRetake(state, state.step.turn);
+
+/** The answer now is spoken for the server to transcribe: the browser cannot listen (decision 056). */
+export const answersToServer = (state: InterviewState): boolean => state.step.status === 'in_progress' && state.step.turn.phase === 'listening' && !state.canListen;
+
+/** Answers are typed: the candidate's choice, or nothing can listen (no recogniser, no server transcription, or it just failed). */
+export const isTypingAnswers = (state: InterviewState): boolean => state.preferTyping || !(state.canListen || serverListens(state));
+
+/** Spoken answers can be heard here: by the browser's recogniser, or by the server. */
+export const canAnswerAloud = (state: InterviewState): boolean => state.canListen || state.session?.answerTranscription === true;
