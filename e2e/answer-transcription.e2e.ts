@@ -77,6 +77,8 @@ it('answers are spoken, sent as each ends, and their words are the transcript; t
   const { context, page } = await roomWithoutRecogniser();
   try {
     await page.goto(linkPath(interview));
+    // Said before the consent: this browser cannot listen, but the server writes spoken answers down.
+    await page.getByText('Your browser will record the interview; answer aloud, or type if you prefer.', { exact: true }).waitFor();
     await startInterview(page, { typing: false });
     const labels: string[] = [];
     for (let aiTurns = 0, answers = 0; ; answers++) {
@@ -168,6 +170,7 @@ it('without a provider the room offers typing, as before', async () => {
   const { context, page } = await roomWithoutRecogniser(baseUrl());
   try {
     await page.goto(linkPath(interview));
+    await page.getByText('Your browser will record the interview; type your answers.', { exact: true }).waitFor();
     await startInterview(page, { typing: false });
     const turn = await nextTurn(page, 0, 30_000);
     if (turn === 'completed') throw new Error('the interview ended early');

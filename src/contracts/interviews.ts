@@ -96,6 +96,8 @@ export const candidateInterview = z.object({
   linkExpiresAt: z.string().nullable(),
   /** Whom to ask for a new link, when the link no longer starts the interview; null while it does. */
   contact: z.object({ companyName: z.string(), email: z.string().nullable() }).nullable(),
+  /** Spoken answers are transcribed by the server where the browser cannot listen (decision 056): the ready page offers speaking. */
+  answerTranscription: z.boolean(),
 });
 export type CandidateInterview = z.infer<typeof candidateInterview>;
 

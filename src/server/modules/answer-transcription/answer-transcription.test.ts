@@ -53,6 +53,16 @@ const send = (app: TestApp, id: number, token: string | null, body: Buffer | Rea
 const answerDirs = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith('hireloop-answer-'));
 
 describe('POST /api/interview/{id}/answer-transcription', () => {
+  it("tells the candidate's ready page, before the start, whether spoken answers can be transcribed", async () => {
+    for (const [app, expected] of [[t, true], [plain, false]] as const) {
+      const { job } = await makeJob(app.database.db);
+      const row = await makeInterview(app.database.db, job.id);
+      const res = await app.app.inject({ method: 'GET', url: `/api/interview/${row.id}`, headers: { 'x-candidate-token': row.candidateToken } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ answerTranscription: boolean }>().answerTranscription).toBe(expected);
+    }
+  });
+
   it('sends the answer to the provider as OpenAI expects and answers its words; the temporary file is gone afterwards', async () => {
     const { id, token, start } = await startedInterview(t);
     expect(start.answerTranscription).toBe(true);

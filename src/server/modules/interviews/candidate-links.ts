@@ -82,9 +82,10 @@ export function unavailableMessage(availability: Exclude<LinkAvailability, 'open
 
 /**
  * What the candidate's link shows (GET /api/interview/{id} with the token), from what the access
- * check read with the token; whom to contact is looked up only for a link that no longer starts it.
+ * check read with the token; whom to contact is looked up only for a link that no longer starts it;
+ * whether this server transcribes spoken answers (decision 056), for what the ready page offers.
  */
-export async function candidateView(db: Db, candidate: CandidateAccess, now: Date): Promise<CandidateInterview> {
+export async function candidateView(db: Db, candidate: CandidateAccess, now: Date, server: { answerTranscription: boolean }): Promise<CandidateInterview> {
   const state = candidate;
   const availability = linkAvailability(state, now);
   return {
@@ -95,6 +96,7 @@ export async function candidateView(db: Db, candidate: CandidateAccess, now: Dat
     availability,
     linkExpiresAt: state.status === 'pending' ? (state.linkExpiresAt?.toISOString() ?? null) : null,
     contact: availability === 'open' ? null : await linkContact(db, candidate.interviewId),
+    answerTranscription: server.answerTranscription,
   };
 }
 

@@ -48,7 +48,7 @@ export async function interviewRoutes(app: FastifyInstance, options: { rooms: Ro
     async (request) => {
       if (request.candidate) {
         if (request.candidate.interviewId !== request.params.id) throw new AppError('NOT_FOUND', 'Interview not found');
-        return candidateView(db, request.candidate, app.deps.now());
+        return candidateView(db, request.candidate, app.deps.now(), { answerTranscription: app.deps.stt !== null });
       }
       return readAsUser(request, async (u, check) => toDetail(await getOwnInterview(db, u, request.params.id, check)));
     },

@@ -79,7 +79,7 @@ describe('interview access', () => {
 
     const token = new URL(created.candidateLink).searchParams.get('token')!;
     const asCandidate = await t.app.inject({ method: 'GET', url: `/api/interview/${created.id}?token=${token}` });
-    expect(asCandidate.json()).toEqual({ id: created.id, jobId: jobA.id, candidateName: 'Casey Diaz', status: 'pending', availability: 'open', linkExpiresAt: created.linkExpiresAt, contact: null });
+    expect(asCandidate.json()).toEqual({ id: created.id, jobId: jobA.id, candidateName: 'Casey Diaz', status: 'pending', availability: 'open', linkExpiresAt: created.linkExpiresAt, contact: null, answerTranscription: false });
     const header = await t.app.inject({ method: 'GET', url: `/api/interview/${created.id}`, headers: { 'x-candidate-token': token } });
     expect(header.statusCode).toBe(200);
     const candidateJob = await t.app.inject({ method: 'GET', url: `/api/job/${jobA.id}?token=${token}` });

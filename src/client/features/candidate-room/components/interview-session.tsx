@@ -44,6 +44,7 @@ export function InterviewSession({ interviewId, token, interview, job }: Intervi
           isResuming={interview.status === 'in_progress'}
           linkExpiresAt={interview.linkExpiresAt}
           recorder={flow.recorder}
+          answerTranscription={interview.answerTranscription}
           preferTyping={flow.preferTyping}
           onPreferTypingChange={flow.setPreferTyping}
           onStart={flow.start}

@@ -28,6 +28,8 @@ interface ReadyViewProps {
   /** Until when the link starts the interview (decision 030); null when it does not expire. */
   linkExpiresAt: string | null;
   recorder: InterviewRecorder;
+  /** The server transcribes spoken answers where the browser cannot (decision 056): speaking is offered anyway. */
+  answerTranscription: boolean;
   preferTyping: boolean;
   onPreferTypingChange: (value: boolean) => void;
   onStart: () => void;
@@ -43,7 +45,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function ReadyView(props: ReadyViewProps) {
-  const { interviewId, token, candidateName, jobTitle, questionCount, video, isResuming, linkExpiresAt, recorder, preferTyping, onPreferTypingChange, onStart } = props;
+  const { interviewId, token, candidateName, jobTitle, questionCount, video, isResuming, linkExpiresAt, recorder, answerTranscription, preferTyping, onPreferTypingChange, onStart } = props;
   const [consented, setConsented] = useState(false);
   const notice = useNotice(interviewId, token);
   const giveConsent = useGiveConsent(interviewId, token);
@@ -53,7 +55,9 @@ export function ReadyView(props: ReadyViewProps) {
   const version = notice.data?.notice.version;
   const canStart = consented && version !== undefined && !giveConsent.isPending;
   // Checked on opening, before any consent (issue 30): the candidate learns what this browser will do.
-  const { canRecord, canListen } = useMemo(() => browserCapabilities(video), [video]);
+  const browser = useMemo(() => browserCapabilities(video), [video]);
+  const { canRecord } = browser;
+  const canListen = browser.canListen || answerTranscription;
 
   // The consent is recorded with the version of the notice shown (decision 025), then the interview starts.
   const start = () => {
