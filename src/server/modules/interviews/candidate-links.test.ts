@@ -62,7 +62,7 @@ describe('a link that expires', () => {
     const iv = await newInterview();
     const expiresAt = new Date(created.getTime() + 14 * DAY).toISOString();
     expect(iv).toMatchObject({ linkExpiresAt: expiresAt, linkExpired: false });
-    expect(await candidateView(iv)).toEqual({ id: iv.id, jobId: job.id, candidateName: 'Robin Park', status: 'pending', availability: 'open', linkExpiresAt: expiresAt, contact: null });
+    expect(await candidateView(iv)).toEqual({ id: iv.id, jobId: job.id, candidateName: 'Robin Park', status: 'pending', availability: 'open', linkExpiresAt: expiresAt, contact: null, answerTranscription: false });
 
     travel(14 * DAY + 1000);
     expect(await listed(iv.id)).toMatchObject({ linkExpiresAt: expiresAt, linkExpired: true });
