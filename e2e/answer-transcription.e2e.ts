@@ -32,12 +32,7 @@ beforeAll(async () => {
   whisper.cue = (request, index) =>
     isAnswer(request) ? answerCue(request, index) : { kind: 'error', status: 400, message: 'Whole recordings are not transcribed in this test.' };
   const stt = { STT_PROVIDER: 'openai-compatible', STT_BASE_URL: whisper.url, STT_MODEL: 'whisper-1', STT_API_KEY: WHISPER_KEY };
-  Object.assign(process.env, stt);
-  try {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  } finally {
-    for (const name of Object.keys(stt)) delete process.env[name];
-  }
+  [server, browser] = await Promise.all([startAppServer({ env: stt }), launchBrowser()]);
   recruiter = await RecruiterApi.register(server.baseUrl, `answer-stt-${Date.now().toString(36)}`);
 }, 120_000);
 

@@ -28,6 +28,8 @@ export interface AppServer {
 export interface AppServerOptions {
   dataDir?: string;
   port?: number;
+  /** Settings for this server only (e.g. STT_PROVIDER), on top of the test process's environment. */
+  env?: Record<string, string>;
 }
 
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -69,6 +71,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const baseUrl = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...options.env,
     PORT: String(port),
     DATA_DIR: dataDir,
     APP_URL: baseUrl,

@@ -44,14 +44,8 @@ beforeAll(async () => {
       }),
     };
   };
-  // The app server reads its configuration from the environment this process hands it.
   const stt = { STT_PROVIDER: 'openai-compatible', STT_BASE_URL: whisper.url, STT_MODEL: 'whisper-1', STT_API_KEY: WHISPER_KEY };
-  Object.assign(process.env, stt);
-  try {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  } finally {
-    for (const name of Object.keys(stt)) delete process.env[name];
-  }
+  [server, browser] = await Promise.all([startAppServer({ env: stt }), launchBrowser()]);
   recruiter = await RecruiterApi.register(server.baseUrl, username);
   const job = await recruiter.createJob('Platform Engineer', 'A platform engineer who builds and runs our TypeScript services on PostgreSQL.', QUESTIONS);
   interview = await recruiter.createInterview(job.id, 'Ada Lovelace', 'ada@example.com');

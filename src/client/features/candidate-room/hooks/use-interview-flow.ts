@@ -422,7 +422,7 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     thinkingPrompt: ending.prompt,
     practice: { running: canSkipPractice(state), skip: skipPractice },
     retake: { open: canRedoAnswer(state), redo: () => dispatch({ type: 'RETAKE' }) },
-    transcriptionFailed: state.transcriptionFailed ?? null,
+    transcriptionFailed: state.transcriptionFailed,
     start: () => dispatch({ type: 'START', canRecord: hasMediaRecorder() }),
     endResponse,
     retry: () => dispatch({ type: 'RETRY', canRecord: hasMediaRecorder() }),

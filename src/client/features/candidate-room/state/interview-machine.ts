@@ -87,7 +87,7 @@ export interface InterviewState {
   /** The answer just given, which the candidate may redo once, until the window closes or the next answer opens. */
   retakable: Line | null;
   /** The server could not transcribe this answer: why, shown while the candidate types it instead (until the next line is said). */
-  transcriptionFailed?: string | null;
+  transcriptionFailed: string | null;
 }
 
 export type InterviewEvent =
@@ -120,7 +120,7 @@ export type InterviewEvent =
   | { type: 'FAILED'; error: FlowError };
 
 export function initialState({ total, canListen }: { total: number; canListen: boolean }): InterviewState {
-  return { step: { status: 'ready' }, total, answered: 0, session: null, uploadIds: null, preferTyping: false, canListen, typedAnswer: '', practice: null, retakable: null };
+  return { step: { status: 'ready' }, total, answered: 0, session: null, uploadIds: null, preferTyping: false, canListen, typedAnswer: '', practice: null, retakable: null, transcriptionFailed: null };
 }
 
 /** The steps in which each kind of error can happen: a failure reported anywhere else is stale and ignored. */
