@@ -1,3 +1,4 @@
+import nlp from 'compromise';
 import type { InterviewPlan, RubricCriterion } from '../../../contracts/ai';
 import { normaliseWeights, type JobInput, type ScreeningInput } from '../engine';
 import { checkQuestion } from './bias';
@@ -45,8 +46,12 @@ export function recogniseIndustry(title: string, description = ''): { industry: 
  */
 function draftingIndustry(title: string, text: string): IndustryKey {
   const { industry, confidence } = recogniseIndustry(title, text);
+  // A sales representative or a payroll clerk at a trucking software company is not asked about
+  // freight: a title naming an office or sales function takes an industry from the title alone.
+  if (OFFICE_TITLE.test(title) && recogniseIndustry(title).industry !== industry) return 'general';
   return confidence >= 0.5 ? industry : 'general';
 }
+const OFFICE_TITLE = /\b(?:sales|account executive|account manager|business development|marketing|recruiter|receptionist|administrative|office (?:manager|assistant|coordinator)|clerk|payroll|human resources|hr|bookkeeper|data entry|customer success)\b/i;
 
 /**
  * Skills and requirements: the recruiter's own list first, then known skills of any industry that
@@ -69,7 +74,7 @@ export function extractSkills(description: string, skills = '', industry: Indust
   const d = ` ${required.toLowerCase()} `;
   const ordered = [INDUSTRIES[industry], ...Object.values(INDUSTRIES).filter((p) => p !== INDUSTRIES[industry])];
   for (const profile of ordered) for (const s of profile.skills) if (phraseRe(s).test(d)) add(s);
-  for (const m of description.matchAll(/(?:experience (?:with|in)|knowledge of|proficien(?:t|cy) (?:in|with)|familiar(?:ity)? with|skilled in|certified in|expertise in)\s+([^.;\n]+)/gi)) {
+  for (const m of required.matchAll(/(?:experience (?:with|in)|knowledge of|proficien(?:t|cy) (?:in|with)|familiar(?:ity)? with|skilled in|certified in|expertise in)\s+([^.;\n]+)/gi)) {
     m[1]!
       .split(/,|\band\b|\bor\b/)
       .map((s) => s.replace(/^(a|an|the)\s+/i, ''))
@@ -135,7 +140,7 @@ const mentions = (text: string, words: string[]) => {
 
 /** Verbs that duties in job descriptions start with ("Design and ship…", "Greet customers…"). */
 const DUTY_VERBS = new Set(
-  `administer advise analyse analyze answer assemble bag brew bus caulk collect dig disinfect draw dust edge feed fill fry grill grind install inventory mask mix mop mow paint patch plant pour prime prune refill replace restrain sand scan scrub seat sort spray sweep trim vacuum wash wire wrap  assess assign assist audit bake balance book build calibrate carry check clean close coach collect communicate compare complete comply conduct configure cook coordinate count create cut debug delegate deliver deploy design develop diagnose dispatch document drive educate enter ensure escalate evaluate execute fabricate file fix follow greet guide handle help identify image implement improve inspect install integrate investigate keep label lead load log maintain make manage measure meet mentor merchandise migrate model monitor move negotiate onboard open operate optimise optimize organise organize own pack partner perform pick plan plate prep prepare prevent process promote protect provide receive recognise recognize reconcile record refer repair replenish report resolve respond restock review rotate route run sanitise sanitize schedule screen secure sell serve service set ship spot stage stock store supervise support take test track train transport troubleshoot tune unload update upsell verify weld work write`.split(/\s+/),
+  `administer advise analyse analyze answer assemble lay bag brew bus caulk collect dig disinfect draw dust edge feed fill fry grill grind install inventory mask mix mop mow paint patch plant pour prime prune refill replace restrain sand scan scrub seat sort spray sweep trim vacuum wash wire wrap  assess assign assist audit bake balance book build calibrate carry check clean close coach collect communicate compare complete comply conduct configure cook coordinate count create cut debug delegate deliver deploy design develop diagnose dispatch document drive educate enter ensure escalate evaluate execute fabricate file fix follow greet guide handle help identify image implement improve inspect install integrate investigate keep label lead load log maintain make manage measure meet mentor merchandise migrate model monitor move negotiate onboard open operate optimise optimize organise organize own pack partner perform pick plan plate prep prepare prevent process promote protect provide receive recognise recognize reconcile record refer repair replenish report resolve respond restock review rotate route run sanitise sanitize schedule screen secure sell serve service set ship spot stage stock store supervise support take test track train transport troubleshoot tune unload update upsell verify weld work write`.split(/\s+/),
 );
 const NOT_GERUNDS = new Set(['during', 'morning', 'evening', 'ceiling', 'thing', 'something', 'anything', 'nothing', 'everything', 'string', 'spring', 'king', 'ring', 'wing', 'swing', 'sling', 'sing', 'bring']);
 const isGerund = (w: string) => /^[a-z]{3,}ing$/.test(w) && !NOT_GERUNDS.has(w);
@@ -153,13 +158,17 @@ const NOT_DUTY_START = new Set(
   'a an the our your their this these that we you it there strong excellent good great solid minimum valid current clean must able ability experience knowledge proven familiarity comfortable friendly availability benefits pay competitive high bachelor degree'.split(' '),
 );
 
-const DUTY_HEADING = /^(?:what you(?:'|’)?ll do|what you will do|what you(?:'|’)ll be doing|(?:key |main |your |core )?(?:responsibilities|duties)|the role|your role|in this role|day[- ]to[- ]day)$/i;
+const DUTY_HEADING =
+  /^(?:what you(?:'|’)?ll do|what you will do|what you(?:'|’)ll be doing|what the (?:job|role) involves|(?:key |main |your |core |job |essential )?(?:responsibilities|duties|functions)|the (?:role|job|work|position)|(?:about )?(?:the|this|your) (?:role|job|position)|in this (?:role|job)|on the job|a typical (?:day|shift|night|week)|your (?:day|shift)|day[- ]to[- ]day)$/i;
+/** Headings of a list of duties, not of prose about the role. */
+const LIST_HEADING = /^(?:what you(?:'|’)?ll do|what you will do|what you(?:'|’)ll be doing|(?:key |main |your |core |job |essential )?(?:responsibilities|duties|functions))$/i;
 const OTHER_HEADING =
-  /^(?:requirements|(?:minimum |preferred |basic )?qualifications|what we(?:'|’)?re looking for|what you need|what you(?:'|’)ll need|what you bring|about you|you have|must[- ]haves?|nice to haves?|preferred|benefits|perks|(?:what )?we offer|pay|compensation|salary|schedule|hours|about us|who we are|skills)$/i;
+  /^(?:requirements|required|(?:minimum |preferred |basic )?qualifications|physical(?: requirements| demands)?|work environment|location|what we(?:'|’)?re looking for|what you need|what you(?:'|’)ll need|what you bring|about you|you have|must[- ]haves?|nice to haves?|preferred|bonus(?: points)?|benefits|perks|(?:what )?we offer|pay|compensation|salary|schedule|hours|about us|who we are|skills)$/i;
 const DUTY_TRIGGER =
   /\b(?:you(?:'|’)ll(?: also)?(?: be)?|you will(?: also)?(?: be)?|you(?:'|’)re responsible for|you are responsible for|responsible for|responsibilities include|duties include|your day will include|(?:most of )?your (?:day|time|shift) (?:will be|is) spent|you(?:'|’)ll spend (?:most of )?your (?:day|time|shift)|(?:the|this) (?:job|role|position) (?:involves|includes))\s+/i;
 /** Requirements, pay and physical demands are not duties to ask about. */
-const NOT_A_DUTY = /\b(?:shifts?|weekends?|holidays?|rotation|schedule|overtime)\b|\d+\+?\s*(?:years?|yrs|months?)\b|\byears? of\b|\bdegree\b|\bdiploma\b|\bmust\b|\brequired\b|\bpreferred\b|\ba plus\b|\bsalary\b|\$|\/hr\b|\bper hour\b|\bbenefits?\b|\bbonus\b|\blift\b|\blbs?\b|\bstand for\b|\bstand and walk\b/i;
+const NOT_A_DUTY = /\d+\+?\s*(?:years?|yrs|months?)\b|\byears? of\b|\bdegree\b|\bdiploma\b|\bmust\b|\brequired\b|\bpreferred\b|\ba plus\b|\bsalary\b|\$|\/hr\b|\bper hour\b|\bbenefits?\b(?!\s+(?:deductions?|enrollment|claims|administration|eligibility))|\bbonus\b|\blift\b|\blbs?\b|\bstand for\b|\bstand and walk\b/i;
+const SCHEDULE_WORD = /\b(?:shifts?|weekends?|holidays?|rotation|schedule|overtime)\b/i;
 
 // A sentence ends before a capital, and before pay ("…on the app. $24-28/hr, paid holidays").
 const splitSentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-Z$])/).filter((s) => s.trim());
@@ -169,7 +178,10 @@ const ABLE_TO = /^(?:(?:must be )?able to|ability to|can|comfortable|confident)\
 /** A duty as a verb phrase of 3-15 words, or null. */
 function cleanDuty(raw: string): string | null {
   let d = raw.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim();
-  d = d.split(/:\s|\s[–—-]\s/)[0]!;
+  // "Room patients: take vital signs, …": a two-word heading and its detail read as one duty.
+  const [lead = '', detail] = d.split(/:\s/);
+  d = detail && wordCount(lead) < 3 && /^[a-z]/i.test(detail) ? `${lead} and ${detail.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}` : lead;
+  d = d.split(/\s[–—-]\s|;\s/)[0]!;
   d = d.replace(/,?\s+(?:including|such as|e\.g\.|for example|as well as)\b.*$/i, '');
   d = d.replace(/^(?:and|or|to|also|then)\s+/i, '').replace(/[\s.;,!]+$/, '');
   const cutAt = (re: RegExp) => {
@@ -182,13 +194,25 @@ function cleanDuty(raw: string): string | null {
     }
   };
   if (wordCount(d) > 15) cutAt(/^(?:that|which|who|so that|in order to|to ensure|while)\b/i);
+  // "Audit timecards from each community and follow up on missed punches …": the first of two duties.
+  if (wordCount(d) > 15) {
+    const ws = d.split(' ');
+    const at = ws.findIndex((w, i) => i >= 3 && w === 'and' && DUTY_VERBS.has((ws[i + 1] ?? '').toLowerCase()));
+    if (at > 0) d = ws.slice(0, at).join(' ').replace(/[\s,;]+$/, '');
+  }
   if (wordCount(d) > 15) {
     const comma = d.indexOf(', ', d.split(' ').slice(0, 4).join(' ').length);
     if (comma > 0) d = d.slice(0, comma);
+    // "resolve guest complaints with a calm, solution-first attitude": not "… with a calm".
+    const dangling = / (?:with|in|on|at|for|to|of) (?:a|an|the) (\S+)$/.exec(d);
+    if (dangling && nlp(dangling[1]!).has('#Adjective')) d = d.slice(0, dangling.index);
   }
   const n = wordCount(d);
   // "We're looking for an experienced technician to…" is the ad speaking, not a duty.
   if (n < 3 || n > 15 || NOT_A_DUTY.test(d) || /^(?:we|we're|we’re|we are|our|you're|you’re|you are)\b/i.test(d)) return null;
+  // A line about the schedule ("Work weekends and holidays", "Rotating shifts") is not a duty; a duty
+  // that names a shift in passing is ("Audit timecards … and unapproved overtime", "inspect the truck before every shift").
+  if (SCHEDULE_WORD.test(d) && (/^(?:work|be|available)$/.test(headWord(d)) || SCHEDULE_WORD.test(d.split(' ').slice(0, 4).join(' ')))) return null;
   return /^[A-Z][a-z]+\b/.test(d) ? d[0]!.toLowerCase() + d.slice(1) : d;
 }
 
@@ -231,6 +255,12 @@ export function extractDuties(description: string): string[] {
       else if (work !== item) add(work, false);
       continue;
     }
+    // A heading on a line of its own ("What you'll do", "Bonus points"), with or without its colon.
+    const bare = line.replace(/:$/, '').trim();
+    if (!line.includes(': ') && wordCount(bare) <= 5 && (DUTY_HEADING.test(bare) || OTHER_HEADING.test(bare))) {
+      section = DUTY_HEADING.test(bare) ? 'duty' : 'other';
+      continue;
+    }
     const heading = /^([A-Za-z][^:]{0,40}):\s*(.*)$/.exec(line);
     if (heading && wordCount(heading[1]!) <= 5) {
       const label = heading[1]!.trim();
@@ -238,10 +268,18 @@ export function extractDuties(description: string): string[] {
       if (section === 'other') continue;
       line = heading[2]!.trim();
       if (section === 'duty' && line) {
-        const [first = '', ...rest] = splitSentences(line);
-        // "Duties: bending conduit, pulling wire, installing boxes, devices and panels" is one duty per verb.
-        for (const item of first.split(';')) for (const chunk of splitVerbList(item)) add(chunk, true);
-        line = rest.join(' ');
+        // "Duties: bending conduit, pulling wire, installing boxes, devices and panels" is one duty per verb;
+        // "The job: clean and reset 14-16 rooms a shift - make beds, …" two lists; "About the role: As an
+        // SDR you're the first conversation…" is prose, read for its duties like any paragraph.
+        // Under a list heading ("What you'll do:"), or where it starts in lower case ("The job: clean and
+        // reset…"), the first sentence is the list, whatever its first word.
+        const list = LIST_HEADING.test(label) || /^[a-z]/.test(line);
+        splitSentences(line).forEach((sentence, i) => {
+          const m = DUTY_TRIGGER.exec(sentence);
+          const from = m ? sentence.slice(m.index + m[0].length) : sentence;
+          for (const item of from.split(/;|\s[–—-]\s/)) for (const chunk of splitVerbList(item.split(/:\s/)[0]!)) add(chunk, list && i === 0 && !m);
+        });
+        continue;
       }
     } else if (section !== 'none' && splitSentences(line).length === 1 && wordCount(line) <= 20) {
       // A plain line in a list under a heading.
@@ -277,13 +315,54 @@ function dutyQuestion(rawDuty: string, index: number): string {
   return templates[index % templates.length]!;
 }
 
-/** Two duties share a question when both are short and of one form ("unload trucks", "scan packages"; or both gerunds). */
-const canPair = (a: string, b: string) => wordCount(a) <= 9 && wordCount(b) <= 9 && isGerund(headWord(a)) === isGerund(headWord(b));
+/**
+ * Duties share a question when they are of one form ("unload trucks", "scan packages"; or all
+ * gerunds) and short: two of at most 9 words each, or three of at most 24 words in all.
+ */
+const canGroup = (ds: string[]) =>
+  ds.every((d) => isGerund(headWord(d)) === isGerund(headWord(ds[0]!))) &&
+  ds.map(shortDuty).reduce((n, d) => n + wordCount(d), 0) <= (ds.length === 2 ? 20 : 27);
 
-function dutyPairQuestion(a: string, b: string, index: number): string {
-  const gerund = isGerund(headWord(a));
-  const both = gerund ? `${asPhrase(a)}, and ${asPhrase(b)}` : `to ${asPhrase(a)}, and to ${asPhrase(b)}`;
-  const lead = gerund ? `This job involves ${both}.` : `This job asks you ${both}.`;
+const TAIL_START = new Set('in on with from for at using through so by per across during before after within under into'.split(' '));
+const NOT_LAST = new Set('a an the and or of to our your their its every each'.split(' '));
+/**
+ * A duty sharing a question, cut before a trailing phrase where it is long ("check
+ * guests in and out quickly and accurately in Opera PMS" → "… quickly and accurately").
+ */
+function shortDuty(duty: string): string {
+  const ws = duty.split(' ');
+  if (ws.length <= 9) return duty;
+  for (let i = Math.min(ws.length - 1, 9); i >= 4; i--) {
+    if (TAIL_START.has(ws[i]!.toLowerCase()) && !NOT_LAST.has(ws[i - 1]!.toLowerCase().replace(/,$/, ''))) return ws.slice(0, i).join(' ').replace(/,$/, '');
+  }
+  return duty;
+}
+
+/**
+ * The duties in at most `slots` questions, in their order: as many alone as there is room for, the
+ * rest two or three to a question where they are short and of one form.
+ */
+function groupDuties(duties: string[], slots: number): string[][] {
+  const groups: string[][] = [];
+  for (let i = 0; i < duties.length && groups.length < slots; ) {
+    const room = slots - groups.length;
+    const left = duties.length - i;
+    const want = left > 2 * room ? 3 : left > room ? 2 : 1;
+    const group = [3, 2, 1].map((n) => duties.slice(i, i + n)).find((g) => g.length <= want && (g.length === 1 || canGroup(g)))!;
+    groups.push(group);
+    i += group.length;
+  }
+  return groups;
+}
+
+/** "to A, and to B" or "A, B, and C": the duties as one list, each cut short. */
+function dutyList(ds: string[]): string {
+  const items = ds.map(shortDuty).map((d) => (isGerund(headWord(ds[0]!)) ? asPhrase(d) : `to ${asPhrase(d)}`));
+  return `${items.slice(0, -1).join(', ')}, and ${items[items.length - 1]!}`;
+}
+
+function dutyGroupQuestion(ds: string[], index: number): string {
+  const lead = isGerund(headWord(ds[0]!)) ? `This job involves ${dutyList(ds)}.` : `This job asks you ${dutyList(ds)}.`;
   const ask = ['Tell me about a time you did one of these, and how it went.', 'Which of these have you done, and how did you go about it?', 'Walk me through the last time you did one of them.'];
   return `${lead} ${ask[index % ask.length]}`;
 }
@@ -393,7 +472,8 @@ export function planInterview(job: JobInput): InterviewPlan {
   const addSkills = (max: number) => {
     for (const s of skills) {
       if (fromDescription() >= 3 || skillQuestions.length >= max) return;
-      if (chosenText().includes(flat(s))) continue;
+      // A licence the eligibility question asks about is not asked again as a skill.
+      if (chosenText().includes(flat(s)) || flat(eligibility.join(' ')).includes(flat(s))) continue;
       const q = skillQuestion(s, skillQuestions.length, profile.exampleFrom);
       if (isLawful(q)) skillQuestions.push(q);
     }
@@ -408,18 +488,11 @@ export function planInterview(job: JobInput): InterviewPlan {
     return stems.filter((st) => seen.has(st)).length >= 0.6 * stems.length;
   };
   const addDuties = (cap: number) => {
-    const open = duties.filter((d) => !covered(d));
-    // More duties than room: two short ones of the same form share a question (issue 31: the
-    // description's duties covered, not its first three).
-    const pairUp = open.length > cap - fromDescription();
-    for (let i = 0; i < open.length && fromDescription() < cap; i++) {
-      const d = open[i]!;
-      if (covered(d)) continue;
-      const partner = open[i + 1];
-      const pair = pairUp && partner !== undefined && !covered(partner) && canPair(d, partner);
-      const q = pair ? dutyPairQuestion(d, partner, dutyQuestions.length) : dutyQuestion(d, dutyQuestions.length);
+    // More duties than room: two or three short ones of the same form share a question (issue 31:
+    // the description's duties covered, not its first three).
+    for (const group of groupDuties(duties.filter((d) => !covered(d)), cap - fromDescription())) {
+      const q = group.length > 1 ? dutyGroupQuestion(group, dutyQuestions.length) : dutyQuestion(group[0]!, dutyQuestions.length);
       if (isLawful(q) && !dutyQuestions.includes(q)) dutyQuestions.push(q);
-      if (pair) i++;
     }
   };
   addDuties(3);
@@ -433,11 +506,12 @@ export function planInterview(job: JobInput): InterviewPlan {
   // A situational question about what a description question already asks ("complete pre-trip
   // inspections" and "walk me through your pre-trip inspection") would be asked twice.
   const notYetAsked = situational.filter((q) => !alreadyAsked(q, [...skillQuestions, ...dutyQuestions]));
-  pushDistinct(questions, notYetAsked, Math.min(beforeClosing, questions.length + (fromDescription() >= 3 ? 1 : 3)));
-  // Room left before the closing questions goes to more of the description's duties.
+  // Room left before the closing questions goes to more of the description's duties first, then to
+  // the industry's situational questions (issue 31: questions from this job's description).
   const asked = dutyQuestions.length;
   addDuties(fromDescription() + Math.max(0, beforeClosing - questions.length));
   pushDistinct(questions, dutyQuestions.slice(asked), beforeClosing);
+  pushDistinct(questions, notYetAsked, Math.min(beforeClosing, questions.length + (fromDescription() >= 3 ? 1 : 3)));
   pushDistinct(questions, practical, MAX_QUESTIONS - closing.length);
   pushDistinct(questions, closing, MAX_QUESTIONS);
   pushDistinct(questions, situational, 5);
@@ -509,17 +583,25 @@ function eligibilityQuestions(description: string): string[] {
  */
 const EXPERIENCE = /\b((?:at least |minimum (?:of )?)?(?:\d+(?:\.\d+)?\s*(?:\+|-\s*\d+)?|one|two|three|four|five|six)\+?\s*(?:years?|yrs?|months?)\s*(?:of\s+|in\s+|running\s+|working\s+)[^.;\n(]{3,90})/i;
 export function extractExperience(description: string): string | null {
+  let optional = false;
   for (const rawLine of description.split(/\r?\n/)) {
     const line = rawLine.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '');
+    // Under "Nice to have:" or "Preferred:" nothing is required.
+    const heading = /^([A-Za-z][^:.]{0,40})(?::|$)/.exec(line);
+    if (heading && wordCount(heading[1]!) <= 5 && !/^(?:[-•*·▪◦–]|\d+[.)])\s/.test(rawLine.trim())) optional = OPTIONAL_HEADING.test(heading[1]!.trim());
+    if (optional) continue;
     for (const sentence of splitSentences(line)) {
-      if (OPTIONAL.test(sentence)) continue;
       const m = EXPERIENCE.exec(sentence);
       if (!m) continue;
-      const phrase = m[1]!
-        .split(/,\s|\s(?:and|or|but)\s(?:a|an|the|you|we)\b/)[0]!
+      // Cut at a clause of its own ("… and can make 20 classic cocktails"), and never inside a word.
+      const whole = m[1]!.length >= 90 ? m[1]!.replace(/\s+\S*$/, '') : m[1]!;
+      const phrase = whole
+        .split(/,\s|\s(?:and|or|but)\s(?:a|an|the|you|we|can|be|have|are|is|will)\b/)[0]!
         .replace(/\s+/g, ' ')
         .replace(/[\s,]+$/, '')
         .trim();
+      // "2+ years of payroll experience, multi-state a plus" requires the two years; "preferred: 2 years…" does not.
+      if (OPTIONAL.test(sentence.slice(0, m.index) + phrase)) continue;
       if (/\b(?:ages?|old|school year)\b/i.test(phrase) || wordCount(phrase) < 3) continue;
       return phrase;
     }
@@ -528,10 +610,12 @@ export function extractExperience(description: string): string | null {
 }
 
 /** Equipment by its common names, with the word before when it says which ("floor buffers", "hand tools"). */
-const EQUIPMENT = /\b((?:[a-z]+[ -])?(?:scrubbers?|buffers?|jackhammers?|compactors?|saws?|drills?|benders?|hand tools|power tools|knives|knife skills|forklifts?|pallet jacks?|reach trucks?|scanners?|scan guns?|multimeters?|torque wrench(?:es)?|calipers?|micrometers?|gauges?|lathes?|mills?|slicers?|fryers?|espresso machines?|tablets?|cash registers?))\b/g;
+const EQUIPMENT = /\b((?:(?<!-)[a-z]+[ -])?(?:scrubbers?|buffers?|jackhammers?|compactors?|saws?|drills?|benders?|hand tools|power tools|knives|knife skills|forklifts?|pallet jacks?|reach trucks?|scanners?|scan guns?|multimeters?|torque wrench(?:es)?|calipers?|micrometers?|gauges?|lathes?|mills?|slicers?|fryers?|espresso machines?|tablets?|cash registers?))\b/g;
 /** Words that say a sentence names the tools of the work. */
 const TOOL_CUE = /\b(?:uses?|using|used|software|systems?|apps?|platforms?|tools?|equipment|operat\w*|runs?|running|navigate|proficien\w*|experience (?:with|in)|knowledge of|familiar\w*|skills?|writes?|enters?|records?|documents?|logs?|tracks?|supports?|in|on|with)\b/i;
 const STRONG_TOOL_CUE = /\b(?:uses?|using|chart(?:s|ing)?|documentation|ehr|emr|registers?|pos|payments?|orders?|software|systems?|apps?|platforms?|tools?|equipment|operat\w*|navigate|proficien\w*|experience (?:with|in)|knowledge of|familiar\w*|skills?)\b/i;
+/** A sentence about pay and benefits names no tools ("public service loan forgiveness (PSLF) eligibility"). */
+const BENEFITS = /\b(?:benefits|we offer|insurance|401\(?k\)?|403\(b\)|pto|paid time off|loan forgiveness|employer match|equal opportunity)\b/i;
 /** Capitalised words that are not the names of tools. */
 const NOT_TOOL = new Set(
   'I We You Our Your The A An This That Must Requirements Responsibilities Duties Schedule Benefits Pay What How Who Why When Where Able Availability Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mon Tue Wed Thu Fri Sat Sun January February March April May June July August September October November December New Year Years Black Day Christmas Thanksgiving Tier US USA DOE PTO CDL DOT OSHA BLS CPR ACLS PALS RN LPN CNA HR AM PM WPM FIFO AP AR Hybrid Full Part Team Class MVR English Spanish AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' '),
@@ -547,7 +631,7 @@ export function extractTools(description: string, title = ''): string[] {
   const sentences = description.split(/\r?\n/).flatMap((l) => splitSentences(l.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '')));
   // The first sentence names the employer and where it is, not tools.
   for (const sentence of sentences.slice(1)) {
-    if (OPTIONAL.test(sentence) || !TOOL_CUE.test(sentence)) continue;
+    if (OPTIONAL.test(sentence) || BENEFITS.test(sentence) || !TOOL_CUE.test(sentence)) continue;
     for (const m of sentence.matchAll(EQUIPMENT)) add(m[1]!.replace(/^(?:the|a|an|our|your|and|or|of|to|with|from|use|uses|using|climb|run|runs|operate|operates|good|strong|basic|own|professional|portable|supply|supplies|provide|provides)[ -]/i, ''));
     const words = sentence.replace(/[(),:;/]/g, ' , ').split(/\s+/);
     let run: string[] = [];
@@ -577,17 +661,32 @@ export function extractTools(description: string, title = ''): string[] {
 }
 
 /** Physical demands a description states ("Able to lift 50 lbs", "stand for 10-hour shifts"), as it words them. */
-const PHYSICAL = /\b(?:lift(?:ing)?|carry(?:ing)?|push(?:ing)?|pull(?:ing)?|stand(?:ing)?|walk(?:ing)?|climb(?:ing)?|kneel(?:ing)?|bend(?:ing)?|stoop(?:ing)?|on your feet|lbs?|pounds|kg)\b/i;
-const PHYSICAL_DEMAND = /\b(?:lift(?:ing)?|carry(?:ing)?|stand(?:ing)?|walk(?:ing)?|climb(?:ing)?|kneel(?:ing)?|stoop(?:ing)?|on your feet|heights|lbs?|pounds|kg)\b/i;
+// A word joined by a hyphen is part of a name ("stand-up reach trucks", "walk-in cooler"), not a demand.
+const PHYSICAL = /(?<!-)\b(?:lift(?:ing)?|carry(?:ing)?|push(?:ing)?|pull(?:ing)?|stand(?:ing)?|walk(?:ing)?|climb(?:ing)?|kneel(?:ing)?|bend(?:ing)?|stoop(?:ing)?|on your feet|lbs?|pounds|kg)\b(?!-)/i;
+const PHYSICAL_DEMAND = /(?<!-)\b(?:lift(?:ing)?|carry(?:ing)?|stand(?:ing)?|walk(?:ing)?|climb(?:ing)?|kneel(?:ing)?|stoop(?:ing)?|on your feet|heights|lbs?|pounds|kg)\b(?!-)/i;
+/** What makes a phrase a demand rather than a mention ("help every guest walk into a spotless room"): a weight, a length of time, a frequency. */
+const DEMAND_MEASURE = /\b(?:lbs?|pounds|kg|on your feet|all day|all shift|the whole|whole shift|for (?:an? |the |up to |most of |long |extended |hours|\d)|long periods|extended periods|entire|full shift|whole shift|repeatedly|frequently|occasionally|regularly|up to|heights|ladders?|stairs|temperatures?|cold|heat|outdoors)\b/i;
 export function extractPhysical(description: string): string[] {
   const out: string[] = [];
   for (const rawLine of description.split(/\r?\n/)) {
     const line = rawLine.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '').replace(/^[A-Za-z][^:]{0,40}:\s*/, '');
     for (const sentence of splitSentences(line)) {
-      for (const part of sentence.split(/;|,\s+/)) {
+      // "lift 50 lbs and work in a hot, loud shop" is one demand (a comma between adjectives); "push a
+      // cart, lift 30 lbs, and bend" three.
+      const parts: string[] = [];
+      for (const piece of sentence.split(/;|,\s+/)) {
+        const prev = parts[parts.length - 1];
+        const adjective = prev !== undefined ? / (?:a|an|the) (\S+)$/.exec(prev) : null;
+        if (prev !== undefined && adjective && nlp(adjective[1]!).has('#Adjective')) parts[parts.length - 1] = `${prev}, ${piece}`;
+        else parts.push(piece);
+      }
+      for (const part of parts) {
         let c = part.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim().replace(/[\s.;,]+$/, '');
-        c = c.replace(/^(?:and\s+)?(?:(?:you )?must be able to|be able to|(?:the )?ability to|able to|must|comfortable|physically able to)\s+/i, '');
+        const stated = c;
+        c = c.replace(/^(?:and\s+)?(?:(?:you )?must be able to|(?:you should |you must )?be able to|(?:the )?ability to|able to|must|(?:you )?can|comfortable|physically able to)\s+/i, '').replace(/^with (?:lots of |plenty of )?/i, '');
         if (!PHYSICAL.test(c) || wordCount(c) > 20 || wordCount(c) < 2 || /\b(?:preferred|a plus)\b/i.test(c)) continue;
+        // Stated as a requirement ("Able to…") or measured; otherwise the words describe the work or the place.
+        if (c === stated && !DEMAND_MEASURE.test(c)) continue;
         // Bending, pushing or pulling is a physical demand with a weight or a frequency; "bending conduit" and "pulling wire" are the work.
         if (!PHYSICAL_DEMAND.test(c) && !/\b(?:lbs?|pounds|kg|repeatedly|frequently|all day|for hours)\b/i.test(c)) continue;
         if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(lowerFirst(c));
@@ -612,6 +711,7 @@ function practicalQuestion(description: string): string[] {
 /** Licences and certificates the description requires ("Valid Class A CDL", "current BLS"); optional ones are left out. */
 const CREDENTIAL = /\b(?:licen[cs]es?|licensed|certifications?|certificates?|certified|registration|cdl|endorsements?|servsafe|food handler|bls|acls|pals|cpr|first aid|medical card|dot physical|osha[- ]?(?:10|30)|background check|drug (?:screen|test)|clearance)\b/i;
 const OPTIONAL = /\b(?:preferred|a plus|nice to have|bonus|years old|age)\b/i;
+const OPTIONAL_HEADING = /\b(?:preferred|a plus|nice to have|nice-to-haves?|bonus(?: points)?|extra credit)\b/i;
 
 export function extractCredentials(description: string): string[] {
   const out: string[] = [];
@@ -629,6 +729,9 @@ export function extractCredentials(description: string): string[] {
           .replace(/\s+/g, ' ')
           .trim()
           .replace(/^(?:you\s+)?(?:must|will need to|need to|should)\s+(?:have|hold|possess)\s+/i, '')
+          // "A valid driver's license is required so you can move between properties" asks about the licence.
+          .replace(/\s+(?:is|are)\s+(?:required|a must|needed)\b.*$/i, '')
+          .replace(/^(?:a|an)\s+(?=valid|current)/i, '')
           .replace(/[\s.;,]+$/, '');
         // Pay that depends on certifications is not a requirement.
         if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || /\$|\/hr\b|per hour|depending on/i.test(c) || wordCount(c) > 14 || wordCount(c) < 2) continue;
@@ -714,19 +817,13 @@ export function screeningQuestions(input: ScreeningInput): string[] {
   const body: string[] = [];
   pushDistinct(body, eligibility, 6);
   pushDistinct(body, skills.map((s) => `How much hands-on experience do you have with ${s}? Give me a quick example ${profile.exampleFrom}.`), 6);
-  // Two questions on the job's duties; two short ones of one form share a question, so four can be asked.
+  // Two questions on the job's duties; two or three short ones of one form share a question.
   const duties = extractDuties(description).filter((d) => !skills.some((s) => flat(d).includes(flat(s))));
-  for (let i = 0, asked = 0; i < duties.length && asked < 2; i++, asked++) {
-    const duty = duties[i]!;
-    const partner = duties[i + 1];
-    if (partner !== undefined && canPair(duty, partner)) {
-      const both = isGerund(headWord(duty)) ? `This job involves ${asPhrase(duty)}, and ${asPhrase(partner)}.` : `In this job you would ${asPhrase(duty)}, and ${asPhrase(partner)}.`;
-      pushDistinct(body, [`${both} Have you done either before? Tell me briefly where and how it went.`], 6);
-      i++;
-      continue;
-    }
-    const phrase = isGerund(headWord(duty)) ? `This job involves ${asPhrase(duty)}.` : `In this job you would ${asPhrase(duty)}.`;
-    pushDistinct(body, [`${phrase} Have you done that before? Tell me briefly where and how it went.`], 6);
+  for (const group of groupDuties(duties, 2)) {
+    const gerund = isGerund(headWord(group[0]!));
+    const phrase = group.length === 1 ? (gerund ? `This job involves ${asPhrase(group[0]!)}.` : `In this job you would ${asPhrase(group[0]!)}.`) : gerund ? `This job involves ${dutyList(group)}.` : `This job asks you ${dutyList(group)}.`;
+    const ask = group.length === 1 ? 'Have you done that before?' : group.length === 2 ? 'Have you done either before?' : 'Which of these have you done before?';
+    pushDistinct(body, [`${phrase} ${ask} Tell me briefly where and how it went.`], 6);
   }
   // Situational questions about a skill or duty already asked would be asked twice.
   const fresh = situational.filter((q) => !alreadyAsked(q, [...skills, ...body]));
