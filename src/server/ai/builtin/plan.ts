@@ -54,6 +54,29 @@ function draftingIndustry(title: string, text: string): IndustryKey {
 const OFFICE_TITLE = /\b(?:sales|account executive|account manager|business development|marketing|recruiter|receptionist|administrative|office (?:manager|assistant|coordinator)|clerk|payroll|human resources|hr|bookkeeper|data entry|customer success)\b/i;
 
 /**
+ * The description without what it only wishes for: lines under a "Nice to have:" or "Preferred"
+ * heading, and sentences that say "preferred" or "a plus".
+ */
+function requiredText(description: string, { sentences = true } = {}): string {
+  const kept: string[] = [];
+  let optional = false;
+  for (const rawLine of description.split(/\r?\n/)) {
+    const line = rawLine.trim();
+    const bullet = /^(?:[-•*·▪◦–]|\d+[.)])\s/.test(line);
+    const heading = /^([A-Za-z][^:.]{0,40})(?::|$)/.exec(line);
+    if (!bullet && heading && wordCount(heading[1]!) <= 5) optional = OPTIONAL_HEADING.test(heading[1]!.trim());
+    if (optional) continue;
+    kept.push(
+      line
+        .split(/(?<=[.!?])\s+/)
+        .filter((part) => !sentences || !OPTIONAL.test(part))
+        .join(' '),
+    );
+  }
+  return kept.join('\n');
+}
+
+/**
  * Skills and requirements: the recruiter's own list first, then known skills of any industry that
  * the description names, then phrases after "experience with", "knowledge of" and the like.
  */
@@ -67,10 +90,7 @@ export function extractSkills(description: string, skills = '', industry: Indust
   };
   skills.split(/[,;\n]/).forEach(add);
   // What the description names as a plus ("forklift certification a plus") is not asked about as a skill.
-  const required = description
-    .split(/\r?\n|(?<=[.!?])\s+/)
-    .filter((part) => !OPTIONAL.test(part))
-    .join(' ');
+  const required = requiredText(description);
   const d = ` ${required.toLowerCase()} `;
   const ordered = [INDUSTRIES[industry], ...Object.values(INDUSTRIES).filter((p) => p !== INDUSTRIES[industry])];
   for (const profile of ordered) for (const s of profile.skills) if (phraseRe(s).test(d)) add(s);
@@ -517,6 +537,7 @@ export function planInterview(job: JobInput): InterviewPlan {
   pushDistinct(questions, situational, 5);
   // A job too thin to draft from and an industry without a fitting question: the general questions.
   pushDistinct(questions, rankByJob(INDUSTRIES.general.questions, `${title} ${jobText}`), 5);
+  questions[0] = tidy(openingQuestion(title, job.description, { asked: questions.slice(1) }));
   return { questions, rubric: rubricFor(industry, skills, questions.some((q) => eligibility.includes(q)) ? extractCredentials(job.description) : []) };
 }
 
@@ -527,11 +548,15 @@ const MAX_QUESTIONS = 8;
  * opening asks how the candidate's background matches them, so the first answer covers them
  * (issue 31); what draws them to the role is then left to the closing motivation question.
  */
-function openingQuestion(title: string, description: string, { phone = false } = {}): string {
+function openingQuestion(title: string, description: string, { phone = false, asked = [] as string[] } = {}): string {
   const plain = phone ? `Could you briefly walk me through your background and what interests you about ${title ? `the ${title} position` : 'this position'}?` : OPENING_QUESTION.replace('{title}', title || 'open');
   const background = phone ? 'Could you briefly walk me through your background?' : 'Thanks for joining today, candidate_name. To start, could you walk me through your background?';
   const experience = extractExperience(description);
-  const tools = extractTools(description, title);
+  // The tools no other question names: a duty question about "tickets in Zendesk" asks about Zendesk already.
+  const elsewhere = asked.join(' ').toLowerCase();
+  const all = extractTools(description, title, 12);
+  const fresh = all.filter((t) => !elsewhere.includes(t.toLowerCase()));
+  const tools = (fresh.length ? fresh : all).slice(0, 5);
   const worded = [
     experience ? `${background} The job asks for ${lowerFirst(experience)}${tools.length ? `, and uses ${listOf(tools)}` : ''}: how does your experience match that?` : null,
     tools.length ? `${background} The job uses ${listOf(tools)}: which of these have you worked with, and for what?` : null,
@@ -583,13 +608,9 @@ function eligibilityQuestions(description: string): string[] {
  */
 const EXPERIENCE = /\b((?:at least |minimum (?:of )?)?(?:\d+(?:\.\d+)?\s*(?:\+|-\s*\d+)?|one|two|three|four|five|six)\+?\s*(?:years?|yrs?|months?)\s*(?:of\s+|in\s+|running\s+|working\s+)[^.;\n(]{3,90})/i;
 export function extractExperience(description: string): string | null {
-  let optional = false;
-  for (const rawLine of description.split(/\r?\n/)) {
+  // Under "Nice to have:" or "Preferred:" nothing is required.
+  for (const rawLine of requiredText(description, { sentences: false }).split(/\n/)) {
     const line = rawLine.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '');
-    // Under "Nice to have:" or "Preferred:" nothing is required.
-    const heading = /^([A-Za-z][^:.]{0,40})(?::|$)/.exec(line);
-    if (heading && wordCount(heading[1]!) <= 5 && !/^(?:[-•*·▪◦–]|\d+[.)])\s/.test(rawLine.trim())) optional = OPTIONAL_HEADING.test(heading[1]!.trim());
-    if (optional) continue;
     for (const sentence of splitSentences(line)) {
       const m = EXPERIENCE.exec(sentence);
       if (!m) continue;
@@ -612,15 +633,15 @@ export function extractExperience(description: string): string | null {
 /** Equipment by its common names, with the word before when it says which ("floor buffers", "hand tools"). */
 const EQUIPMENT = /\b((?:(?<!-)[a-z]+[ -])?(?:scrubbers?|buffers?|jackhammers?|compactors?|saws?|drills?|benders?|hand tools|power tools|knives|knife skills|forklifts?|pallet jacks?|reach trucks?|scanners?|scan guns?|multimeters?|torque wrench(?:es)?|calipers?|micrometers?|gauges?|lathes?|mills?|slicers?|fryers?|espresso machines?|tablets?|cash registers?))\b/g;
 /** Words that say a sentence names the tools of the work. */
-const TOOL_CUE = /\b(?:uses?|using|used|software|systems?|apps?|platforms?|tools?|equipment|operat\w*|runs?|running|navigate|proficien\w*|experience (?:with|in)|knowledge of|familiar\w*|skills?|writes?|enters?|records?|documents?|logs?|tracks?|supports?|in|on|with)\b/i;
-const STRONG_TOOL_CUE = /\b(?:uses?|using|chart(?:s|ing)?|documentation|ehr|emr|registers?|pos|payments?|orders?|software|systems?|apps?|platforms?|tools?|equipment|operat\w*|navigate|proficien\w*|experience (?:with|in)|knowledge of|familiar\w*|skills?)\b/i;
+const TOOL_CUE = /\b(?:uses?|using|used|microsoft|google|excel|spreadsheets?|software|systems?|apps?|platforms?|tools?|equipment|operat\w*|runs?|running|navigate|proficien\w*|experience (?:with|in)|knowledge of|familiar\w*|skills?|writes?|enters?|records?|documents?|logs?|tracks?|supports?|in|on|with)\b/i;
+const STRONG_TOOL_CUE = /\b(?:uses?|using|microsoft|google|chart(?:s|ing)?|documentation|ehr|emr|registers?|pos|payments?|orders?|software|systems?|apps?|platforms?|tools?|equipment|operat\w*|navigate|proficien\w*|experience (?:with|in)|knowledge of|familiar\w*|skills?)\b/i;
 /** A sentence about pay and benefits names no tools ("public service loan forgiveness (PSLF) eligibility"). */
 const BENEFITS = /\b(?:benefits|we offer|insurance|401\(?k\)?|403\(b\)|pto|paid time off|loan forgiveness|employer match|equal opportunity)\b/i;
 /** Capitalised words that are not the names of tools. */
 const NOT_TOOL = new Set(
-  'I We You Our Your The A An This That Must Requirements Responsibilities Duties Schedule Benefits Pay What How Who Why When Where Able Availability Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mon Tue Wed Thu Fri Sat Sun January February March April May June July August September October November December New Year Years Black Day Christmas Thanksgiving Tier US USA DOE PTO CDL DOT OSHA BLS CPR ACLS PALS RN LPN CNA HR AM PM WPM FIFO AP AR Hybrid Full Part Team Class MVR English Spanish AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' '),
+  'I We You Our Your The A An This That SaaS B2B B2C Must Requirements Responsibilities Duties Schedule Benefits Pay What How Who Why When Where Able Availability Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mon Tue Wed Thu Fri Sat Sun January February March April May June July August September October November December New Year Years Black Day Christmas Thanksgiving Tier US USA DOE PTO CDL DOT OSHA BLS CPR ACLS PALS RN LPN CNA HR AM PM WPM FIFO AP AR Hybrid Full Part Team Class MVR English Spanish AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' '),
 );
-export function extractTools(description: string, title = ''): string[] {
+export function extractTools(description: string, title = '', limit = 5): string[] {
   const out: string[] = [];
   const titleWords = new Set(title.split(/[^A-Za-z0-9]+/).filter(Boolean));
   const add = (t: string) => {
@@ -628,7 +649,9 @@ export function extractTools(description: string, title = ''): string[] {
     if (clean.length < 2 || out.some((o) => o.toLowerCase() === clean.toLowerCase() || o.toLowerCase().includes(clean.toLowerCase()))) return;
     out.push(clean);
   };
-  const sentences = description.split(/\r?\n/).flatMap((l) => splitSentences(l.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '')));
+  const sentences = requiredText(description)
+    .split(/\n/)
+    .flatMap((l) => splitSentences(l.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '')));
   // The first sentence names the employer and where it is, not tools.
   for (const sentence of sentences.slice(1)) {
     if (OPTIONAL.test(sentence) || BENEFITS.test(sentence) || !TOOL_CUE.test(sentence)) continue;
@@ -641,7 +664,7 @@ export function extractTools(description: string, title = ''): string[] {
     };
     words.forEach((w, i) => {
       const word = w.replace(/[.,!?]+$/, '');
-      const product = /^(?:[A-Z][a-z]*[A-Z][A-Za-z]*|[A-Z]{2,6}|\d{2,4})$/.test(word) && !/^[A-Z]{2,}s$/.test(word);
+      const product = /^(?:[A-Z][a-z]*[A-Z][A-Za-z]*|[a-z]{1,8}[A-Z][A-Za-z]*|[A-Z]{2,6}|\d{2,4})$/.test(word) && !/^[A-Z]{2,}s$/.test(word);
       // A plain capitalised word is a tool's name only where the sentence says it names tools.
       const plain = /^[A-Z][a-z]+$/.test(word) && STRONG_TOOL_CUE.test(sentence);
       const named = (product || plain || (run.length > 0 && /^[A-Z][a-z]+$/.test(word))) && !NOT_TOOL.has(word) && !(titleWords.has(word) && run.length === 0);
@@ -657,7 +680,7 @@ export function extractTools(description: string, title = ''): string[] {
   const rank = (t: string) => (/^[A-Z]{2,6}$/.test(t) ? 2 : /^[a-z]/.test(t) ? 1 : 0);
   // Two-letter acronyms are too vague to name ("RF", "UI"); "scan gun" adds nothing after "scanner".
   const distinct = kept.filter((t) => !/^[A-Z]{2}$/.test(t)).filter((t, i, all) => !all.slice(0, i).some((o) => o.slice(0, 4).toLowerCase() === t.slice(0, 4).toLowerCase()));
-  return distinct.sort((a, b) => rank(a) - rank(b)).slice(0, 5);
+  return distinct.sort((a, b) => rank(a) - rank(b)).slice(0, limit);
 }
 
 /** Physical demands a description states ("Able to lift 50 lbs", "stand for 10-hour shifts"), as it words them. */
@@ -683,7 +706,7 @@ export function extractPhysical(description: string): string[] {
       for (const part of parts) {
         let c = part.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim().replace(/[\s.;,]+$/, '');
         const stated = c;
-        c = c.replace(/^(?:and\s+)?(?:(?:you )?must be able to|(?:you should |you must )?be able to|(?:the )?ability to|able to|must|(?:you )?can|comfortable|physically able to)\s+/i, '').replace(/^with (?:lots of |plenty of )?/i, '');
+        c = c.replace(/^(?:and\s+)?(?:(?:you )?must be able to|(?:you should |you must |you(?:'|’)ll need to |you need to |need to )?be able to|(?:the )?ability to|able to|must|(?:you )?can|comfortable|physically able to)\s+/i, '').replace(/^with (?:lots of |plenty of )?/i, '');
         if (!PHYSICAL.test(c) || wordCount(c) > 20 || wordCount(c) < 2 || /\b(?:preferred|a plus)\b/i.test(c)) continue;
         // Stated as a requirement ("Able to…") or measured; otherwise the words describe the work or the place.
         if (c === stated && !DEMAND_MEASURE.test(c)) continue;
@@ -765,7 +788,7 @@ const SCHEDULE_TERMS: { re: RegExp; say: (m: string) => string }[] = [
   { re: /\bweeks out\b|\bover the road\b|\botr\b/gi, say: () => 'weeks at a time on the road' },
   { re: /\bhome every weekend\b/gi, say: () => 'weekdays on the road with weekends at home' },
   { re: /\b(?:out|away|on the road)\s+(?:\d+(?:\s*-\s*\d+)?|two|three|four|five)\s+nights\s+(?:a|per)\s+week\b/gi, say: (m) => `being ${m.replace(/^out\b/i, 'out on the road')}` },
-  { re: /\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\s*(?:-|–|to)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)\b/gi, say: (m) => `the hours ${m.replace(/\s+/g, '')}` },
+  { re: /\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\s*(?:-|–|to)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)\b/gi, say: (m) => `the hours ${m.replace(/\s*(?:to|–|-)\s*/i, '-').replace(/\s+/g, '')}` },
   { re: /\bclosing shifts?\b/gi, say: () => 'closing shifts' },
   { re: /\b\d+-week (?:paid )?training\b/gi, say: (m) => `attending the full ${m.replace(/ paid/, ' paid')}` },
   { re: /\bhome every night\b|\blocal routes?\b/gi, say: () => 'local routes with nights at home' },
@@ -794,6 +817,18 @@ export function extractSchedule(description: string): string[] {
 
 const listOf = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`);
 
+/** A phone screening's question on one to three duties, worded differently for each so two never read alike. */
+function screeningDutyQuestion(group: string[], index: number): string {
+  const gerund = isGerund(headWord(group[0]!));
+  const one = group.length === 1;
+  const list = one ? (gerund ? asPhrase(group[0]!) : `to ${asPhrase(group[0]!)}`) : dutyList(group);
+  const leads = gerund ? [`This job involves ${list}.`, `The work also includes ${list}.`, `Another part of the job is ${list}.`] : [`This job asks you ${list}.`, `You would also need ${list}.`, `Another part of the job is ${list}.`];
+  const asks = one
+    ? ['Have you done that before? Tell me briefly where and how it went.', 'Where have you done something like that, and how did it go?', 'How much of that have you done, and how recently?']
+    : [group.length === 2 ? 'Have you done either before? Tell me briefly where and how it went.' : 'Which of these have you done before? Tell me briefly where and how it went.', 'Which of those have you done, and where?', 'How much of that have you done, and how recently?'];
+  return `${leads[index % 3]!} ${asks[index % 3]!}`;
+}
+
 /**
  * Phone screens: one general opening, then short practical questions from the job: its skills, a
  * duty, a licence it asks for, the industry's most relevant situational question, and its schedule.
@@ -816,21 +851,19 @@ export function screeningQuestions(input: ScreeningInput): string[] {
   const eligibility = eligibilityQuestions(description);
   const body: string[] = [];
   pushDistinct(body, eligibility, 6);
-  pushDistinct(body, skills.map((s) => `How much hands-on experience do you have with ${s}? Give me a quick example ${profile.exampleFrom}.`), 6);
-  // Two questions on the job's duties; two or three short ones of one form share a question.
-  const duties = extractDuties(description).filter((d) => !skills.some((s) => flat(d).includes(flat(s))));
-  for (const group of groupDuties(duties, 2)) {
-    const gerund = isGerund(headWord(group[0]!));
-    const phrase = group.length === 1 ? (gerund ? `This job involves ${asPhrase(group[0]!)}.` : `In this job you would ${asPhrase(group[0]!)}.`) : gerund ? `This job involves ${dutyList(group)}.` : `This job asks you ${dutyList(group)}.`;
-    const ask = group.length === 1 ? 'Have you done that before?' : group.length === 2 ? 'Have you done either before?' : 'Which of these have you done before?';
-    pushDistinct(body, [`${phrase} ${ask} Tell me briefly where and how it went.`], 6);
-  }
+  // The job's skills in one question (two of one form read as the same question twice), not a licence the eligibility question asks about.
+  const asked = skills.filter((s) => !flat(eligibility.join(' ')).includes(flat(s)));
+  if (asked.length) pushDistinct(body, [`How much hands-on experience do you have with ${listOf(asked)}? Give me a quick example ${profile.exampleFrom}.`], 6);
+  // Two or three questions on the job's duties, as room allows (one is kept for a situational
+  // question); two or three short ones of one form share a question.
+  const duties = extractDuties(description).filter((d) => !asked.some((s) => flat(d).includes(flat(s))));
+  groupDuties(duties, Math.min(3, Math.max(2, 5 - body.length))).forEach((group, i) => pushDistinct(body, [screeningDutyQuestion(group, i)], 6));
   // Situational questions about a skill or duty already asked would be asked twice.
   const fresh = situational.filter((q) => !alreadyAsked(q, [...skills, ...body]));
   pushDistinct(body, fresh.slice(0, 1), 6);
   const role = roleName(title);
   const fillers = [...fresh.slice(1, 2), ...(role ? [profile.motivation.replace('{role}', role)] : []), ...fresh.slice(2)];
-  pushDistinct(body, fillers, 3);
+  pushDistinct(body, fillers, 4);
 
   // The schedule and physical demands as the job states them, and when the candidate could start.
   const practical = practicalQuestion(description)[0];
@@ -838,6 +871,7 @@ export function screeningQuestions(input: ScreeningInput): string[] {
   const questions = [opening];
   pushDistinct(questions, body, 7);
   pushDistinct(questions, [availability], 8);
+  questions[0] = openingQuestion(title, description, { phone: true, asked: questions.slice(1) });
   return questions;
 }
 
