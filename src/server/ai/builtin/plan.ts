@@ -707,6 +707,8 @@ export function extractPhysical(description: string): string[] {
         let c = part.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim().replace(/[\s.;,]+$/, '');
         const stated = c;
         c = c.replace(/^(?:and\s+)?(?:(?:you )?must be able to|(?:you should |you must |you(?:'|’)ll need to |you need to |need to )?be able to|(?:the )?ability to|able to|must|(?:you )?can|comfortable|physically able to)\s+/i, '').replace(/^with (?:lots of |plenty of )?/i, '');
+        // "Work is physical: you're on your feet…" states the demand after its own heading.
+        c = c.replace(/^[A-Za-z][^:]{0,30}:\s+/, '').replace(/^(?:you(?:'|’)re|you are|you(?:'|’)ll be)\s+/i, '');
         if (!PHYSICAL.test(c) || wordCount(c) > 20 || wordCount(c) < 2 || /\b(?:preferred|a plus)\b/i.test(c)) continue;
         // Stated as a requirement ("Able to…") or measured; otherwise the words describe the work or the place.
         if (c === stated && !DEMAND_MEASURE.test(c)) continue;
