@@ -49,8 +49,11 @@ function draftingIndustry(title: string, text: string): IndustryKey {
   // A sales representative or a payroll clerk at a trucking software company is not asked about
   // freight: a title naming an office or sales function takes an industry from the title alone.
   if (OFFICE_TITLE.test(title) && recogniseIndustry(title).industry !== industry) return 'general';
+  // A bus or shuttle driver carries people, not freight: the freight hauler's questions are another role's.
+  if (industry === 'logistics' && PASSENGER_TITLE.test(title)) return 'general';
   return confidence >= 0.5 ? industry : 'general';
 }
+const PASSENGER_TITLE = /\b(?:bus|shuttle|transit|paratransit|chauffeur|limo|motorcoach|rideshare)\b/i;
 const OFFICE_TITLE = /\b(?:sales|account executive|account manager|business development|marketing|recruiter|receptionist|administrative|office (?:manager|assistant|coordinator)|clerk|payroll|human resources|hr|bookkeeper|data entry|customer success)\b/i;
 
 /**
@@ -619,6 +622,7 @@ export function extractExperience(description: string): string | null {
       const phrase = whole
         .split(/,\s|\s(?:and|or|but)\s(?:a|an|the|you|we|can|be|have|are|is|will)\b/)[0]!
         .replace(/\s+/g, ' ')
+        .replace(/\s+(?:is|are)\s+(?:required|a must|needed|preferred)\b.*$/i, '')
         .replace(/[\s,]+$/, '')
         .trim();
       // "2+ years of payroll experience, multi-state a plus" requires the two years; "preferred: 2 years…" does not.
@@ -654,8 +658,9 @@ export function extractTools(description: string, title = '', limit = 5): string
     .flatMap((l) => splitSentences(l.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '')));
   // The first sentence names the employer and where it is, not tools.
   for (const sentence of sentences.slice(1)) {
-    if (OPTIONAL.test(sentence) || BENEFITS.test(sentence) || !TOOL_CUE.test(sentence)) continue;
-    for (const m of sentence.matchAll(EQUIPMENT)) add(m[1]!.replace(/^(?:the|a|an|our|your|and|or|of|to|with|from|use|uses|using|climb|run|runs|operate|operates|good|strong|basic|own|professional|portable|supply|supplies|provide|provides)[ -]/i, ''));
+    // A sentence about licences names endorsements and bodies ("CDL with Passenger (P) and School Bus (S) endorsements"), not tools.
+    if (OPTIONAL.test(sentence) || BENEFITS.test(sentence) || CREDENTIAL.test(sentence) || !TOOL_CUE.test(sentence)) continue;
+    for (const m of sentence.matchAll(EQUIPMENT)) if (!/^(?:evacuation|fire|emergency|safety|practice) drills?$/i.test(m[1]!)) add(m[1]!.replace(/^(?:the|a|an|our|your|and|or|of|to|with|from|use|uses|using|climb|run|runs|operate|operates|good|strong|basic|own|professional|portable|supply|supplies|provide|provides)[ -]/i, ''));
     const words = sentence.replace(/[(),:;/]/g, ' , ').split(/\s+/);
     let run: string[] = [];
     const flush = () => {
@@ -727,21 +732,27 @@ function practicalQuestion(description: string): string[] {
   const physical = extractPhysical(description);
   const parts: string[] = [];
   if (schedule.length) parts.push(`This job involves ${listOf(schedule)}.`);
-  if (physical.length) parts.push(`Its physical demands, as the job lists them: ${physical.join('; ')}.`);
+  if (physical.length) parts.push(schedule.length ? `Its physical demands, as the job lists them: ${physical.join('; ')}.` : `The job lists these physical demands: ${physical.join('; ')}.`);
   if (!parts.length) return [];
-  const ask = physical.length ? 'Can you work that schedule and meet those demands, with or without a reasonable accommodation?' : 'Can you work that schedule?';
+  const ask = !physical.length ? 'Can you work that schedule?' : schedule.length ? 'Can you work that schedule and meet those demands, with or without a reasonable accommodation?' : 'Can you meet those demands, with or without a reasonable accommodation?';
   return [`${parts.join(' ')} ${ask}`];
 }
 
 /** Licences and certificates the description requires ("Valid Class A CDL", "current BLS"); optional ones are left out. */
-const CREDENTIAL = /\b(?:licen[cs]es?|licensed|certifications?|certificates?|certified|registration|cdl|endorsements?|servsafe|food handler|bls|acls|pals|cpr|first aid|medical card|dot physical|osha[- ]?(?:10|30)|background check|drug (?:screen|test)|clearance)\b/i;
+const CREDENTIAL = /\b(?:licen[cs]es?|licensed|certifications?|certificates?|certified|registration|cdl|endorsements?|servsafe|food handler|bls|acls|pals|cpr|first aid|medical card|dot physical|osha[- ]?(?:10|30)|background check|drug (?:and alcohol )?(?:screen|test)|clearance)\b/i;
 const OPTIONAL = /\b(?:preferred|a plus|nice to have|bonus|years old|age)\b/i;
 const OPTIONAL_HEADING = /\b(?:preferred|a plus|nice to have|nice-to-haves?|bonus(?: points)?|extra credit)\b/i;
 
 export function extractCredentials(description: string): string[] {
   const out: string[] = [];
+  // A list of duties names the work ("Enter orders, registration and insurance information"), not what the candidate must hold.
+  let duties = false;
   for (const rawLine of description.split(/\r?\n/)) {
-    const line = rawLine.trim().replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '').replace(/^[A-Za-z][^:]{0,40}:\s*/, '');
+    const trimmed = rawLine.trim();
+    const label = /^([A-Za-z][^:]{0,40})(?::|$)/.exec(trimmed)?.[1]?.trim();
+    if (label && !/^(?:[-•*·▪◦–]|\d+[.)])\s/.test(trimmed) && wordCount(label) <= 5 && (DUTY_HEADING.test(label) || OTHER_HEADING.test(label))) duties = LIST_HEADING.test(label);
+    if (duties && /^(?:[-•*·▪◦–]|\d+[.)])\s/.test(trimmed)) continue;
+    const line = trimmed.replace(/^(?:[-•*·▪◦–]|\d+[.)])\s+/, '').replace(/^[A-Za-z][^:]{0,40}:\s*/, '');
     for (const sentence of splitSentences(line)) {
       // "Requirements: valid Class A CDL, clean driving record, 2 years…" asks about the licence alone.
       const items = sentence
@@ -759,7 +770,8 @@ export function extractCredentials(description: string): string[] {
           .replace(/^(?:a|an)\s+(?=valid|current)/i, '')
           .replace(/[\s.;,]+$/, '');
         // Pay that depends on certifications is not a requirement.
-        if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || /\$|\/hr\b|per hour|depending on/i.test(c) || wordCount(c) > 14 || wordCount(c) < 2) continue;
+        // Experience asked for "after certification" is experience, not a credential; the opening asks it.
+        if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || /\$|\/hr\b|per hour|depending on/i.test(c) || EXPERIENCE.test(c) || wordCount(c) > 14 || wordCount(c) < 2) continue;
         if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(c);
       }
     }
