@@ -289,6 +289,7 @@ async function main() {
   const draftingParts = async () => {
     if (onlyPart !== 'held-out' && drafting.dev.length) await draftingCoverage('Drafting, development jobs', drafting.dev, { print: ['cdl', 'rn-med', 'warehouse'], misses: true });
     if (onlyPart !== 'held-out' && drafting.dev2.length) await draftingCoverage('Drafting, second development set (written 2026-11-29)', drafting.dev2, { print: [], misses: true });
+    if (onlyPart !== 'held-out' && drafting.dev3.length) await draftingCoverage('Drafting, third development set (written 2026-11-29)', drafting.dev3, { print: [], misses: true });
     if (onlyPart !== 'tuning' && drafting.heldOut.length) await draftingCoverage('Drafting, held-out jobs (blind)', drafting.heldOut, { print: [] });
   };
   const criteria = loadCriteria();

@@ -602,7 +602,9 @@ export const DOMAINS: Domain[] = [
       '(paycheck|payday|pay ?cheque|pay packet) to (paycheck|payday|pay ?cheque|pay packet)',
       '(your|any) (bills|outgoings|repayments)',
     ),
-    lawful: /\b((credit|mortgage|loan|debt|financial|money|insolvency|collections?) (advis\w*|officer|analyst|control\w*|collection|recovery|counsel\w*|team|role|experience)|payroll|attachment[- ]of[- ]earnings|underwrit\w*|first[- ]time buyers|housing officer)\b/i,
+    // Other people's payments handled as the work ("process deposits, withdrawals and loan payments") are the job, not the candidate's finances.
+    lawful:
+      /\b((credit|mortgage|loan|debt|financial|money|insolvency|collections?) (advis\w*|officer|analyst|control\w*|collection|recovery|counsel\w*|team|role|experience)|payroll|attachment[- ]of[- ]earnings|underwrit\w*|first[- ]time buyers|housing officer|(process\w*|tak(e|es|ing)|accept\w*|post(s|ing)?|handl\w+|collect\w*|ring(s|ing)? up|enter\w*|record\w*)\b[^.?!]{0,60}\b(loan|mortgage|credit[- ]card|rent|bill) (payments?|repayments?))\b/i,
   },
   {
     // Affiliations: clubs, lodges, unions, parties, campaigns and protest.

@@ -211,7 +211,8 @@ describe('measured quality (the figures npm run eval:ai prints)', () => {
       total += 3;
     }
     expect(correct / total).toBeGreaterThanOrEqual(0.9);
-  });
+    // About 12 s of scoring alone (some 700 answers); the default 20 s is too close on a shared 2-core machine under load.
+  }, 60_000);
 
   it('flags at least 95 % of unlawful questions with at most 5 % false alarms', async () => {
     const sets = [data.bias, data.holdout.bias];

@@ -49,10 +49,13 @@ function draftingIndustry(title: string, text: string): IndustryKey {
   // A sales representative or a payroll clerk at a trucking software company is not asked about
   // freight: a title naming an office or sales function takes an industry from the title alone.
   if (OFFICE_TITLE.test(title) && recogniseIndustry(title).industry !== industry) return 'general';
-  // A bus or shuttle driver carries people, not freight: the freight hauler's questions are another role's.
+  // A bus or shuttle driver carries people, not freight; a preschool teacher's children are not
+  // patients: the freight hauler's and the nurse's questions are another role's.
   if (industry === 'logistics' && PASSENGER_TITLE.test(title)) return 'general';
+  if (industry === 'healthcare' && CHILDCARE_TITLE.test(title)) return 'general';
   return confidence >= 0.5 ? industry : 'general';
 }
+const CHILDCARE_TITLE = /\b(?:teacher|preschool|pre-k|child ?care|daycare|day care|nanny|tutor|paraprofessional|camp counselor)\b/i;
 const PASSENGER_TITLE = /\b(?:bus|shuttle|transit|paratransit|chauffeur|limo|motorcoach|rideshare)\b/i;
 const OFFICE_TITLE = /\b(?:sales|account executive|account manager|business development|marketing|recruiter|receptionist|administrative|office (?:manager|assistant|coordinator)|clerk|payroll|human resources|hr|bookkeeper|data entry|customer success)\b/i;
 
@@ -496,7 +499,8 @@ export function planInterview(job: JobInput): InterviewPlan {
     for (const s of skills) {
       if (fromDescription() >= 3 || skillQuestions.length >= max) return;
       // A licence the eligibility question asks about is not asked again as a skill.
-      if (chosenText().includes(flat(s)) || flat(eligibility.join(' ')).includes(flat(s))) continue;
+      // Nor the experience or a tool the opening asks about ("6+ months of cash handling experience").
+      if (chosenText().includes(flat(s)) || flat([...eligibility, extractExperience(job.description) ?? '', ...extractTools(job.description, job.title)].join(' ')).includes(flat(s))) continue;
       const q = skillQuestion(s, skillQuestions.length, profile.exampleFrom);
       if (isLawful(q)) skillQuestions.push(q);
     }
@@ -552,7 +556,13 @@ const MAX_QUESTIONS = 8;
  * (issue 31); what draws them to the role is then left to the closing motivation question.
  */
 function openingQuestion(title: string, description: string, { phone = false, asked = [] as string[] } = {}): string {
-  const plain = phone ? `Could you briefly walk me through your background and what interests you about ${title ? `the ${title} position` : 'this position'}?` : OPENING_QUESTION.replace('{title}', title || 'open');
+  // Where a later question already asks what draws the candidate to the role, the opening does not.
+  const motivationAsked = /\bwhat draws you to\b/i.test(asked.join(' '));
+  const plain = phone
+    ? `Could you briefly walk me through your background and what interests you about ${title ? `the ${title} position` : 'this position'}?`
+    : motivationAsked
+      ? `Thanks for joining today, candidate_name. To start, could you walk me through your background, and the work you have done that comes closest to this ${title || 'open'} role?`
+      : OPENING_QUESTION.replace('{title}', title || 'open');
   const background = phone ? 'Could you briefly walk me through your background?' : 'Thanks for joining today, candidate_name. To start, could you walk me through your background?';
   const experience = extractExperience(description);
   // The tools no other question names: a duty question about "tickets in Zendesk" asks about Zendesk already.
@@ -626,7 +636,7 @@ export function extractExperience(description: string): string | null {
         .replace(/[\s,]+$/, '')
         .trim();
       // "2+ years of payroll experience, multi-state a plus" requires the two years; "preferred: 2 years…" does not.
-      if (OPTIONAL.test(sentence.slice(0, m.index) + phrase)) continue;
+      if (OPTIONAL_WORDS.test(sentence.slice(0, m.index) + phrase) || OPTIONAL.test(phrase)) continue;
       if (/\b(?:ages?|old|school year)\b/i.test(phrase) || wordCount(phrase) < 3) continue;
       return phrase;
     }
@@ -710,13 +720,15 @@ export function extractPhysical(description: string): string[] {
       }
       for (const part of parts) {
         let c = part.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim().replace(/[\s.;,]+$/, '');
+        c = c.replace(/^(?:and|or)\s+/i, '');
         const stated = c;
         c = c.replace(/^(?:and\s+)?(?:(?:you )?must be able to|(?:you should |you must |you(?:'|’)ll need to |you need to |need to )?be able to|(?:the )?ability to|able to|must|(?:you )?can|comfortable|physically able to)\s+/i, '').replace(/^with (?:lots of |plenty of )?/i, '');
+        const required = c !== stated;
         // "Work is physical: you're on your feet…" states the demand after its own heading.
         c = c.replace(/^[A-Za-z][^:]{0,30}:\s+/, '').replace(/^(?:you(?:'|’)re|you are|you(?:'|’)ll be)\s+/i, '');
         if (!PHYSICAL.test(c) || wordCount(c) > 20 || wordCount(c) < 2 || /\b(?:preferred|a plus)\b/i.test(c)) continue;
         // Stated as a requirement ("Able to…") or measured; otherwise the words describe the work or the place.
-        if (c === stated && !DEMAND_MEASURE.test(c)) continue;
+        if (!required && !DEMAND_MEASURE.test(c)) continue;
         // Bending, pushing or pulling is a physical demand with a weight or a frequency; "bending conduit" and "pulling wire" are the work.
         if (!PHYSICAL_DEMAND.test(c) && !/\b(?:lbs?|pounds|kg|repeatedly|frequently|all day|for hours)\b/i.test(c)) continue;
         if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(lowerFirst(c));
@@ -739,8 +751,10 @@ function practicalQuestion(description: string): string[] {
 }
 
 /** Licences and certificates the description requires ("Valid Class A CDL", "current BLS"); optional ones are left out. */
-const CREDENTIAL = /\b(?:licen[cs]es?|licensed|certifications?|certificates?|certified|registration|cdl|endorsements?|servsafe|food handler|bls|acls|pals|cpr|first aid|medical card|dot physical|osha[- ]?(?:10|30)|background check|drug (?:and alcohol )?(?:screen|test)|clearance)\b/i;
+const CREDENTIAL = /\b(?:licen[cs]es?|licensed|certifications?|certificates?|certified|registration|registered(?= [a-z ]{0,30}\b(?:assistant|technician|tech|nurse|dietitian|pharmacist|hygienist|therapist|technologist)\b)|cdl|endorsements?|servsafe|food handler|bls|acls|pals|cpr|first aid|medical card|dot physical|osha[- ]?(?:10|30)|background check|drug (?:and alcohol )?(?:screen|test)|clearance)\b/i;
 const OPTIONAL = /\b(?:preferred|a plus|nice to have|bonus|years old|age)\b/i;
+/** What only wishes ("preferred", "a plus"), apart from an age the sentence names. */
+const OPTIONAL_WORDS = /\b(?:preferred|a plus|nice to have|bonus)\b/i;
 const OPTIONAL_HEADING = /\b(?:preferred|a plus|nice to have|nice-to-haves?|bonus(?: points)?|extra credit)\b/i;
 
 export function extractCredentials(description: string): string[] {
@@ -758,20 +772,21 @@ export function extractCredentials(description: string): string[] {
       const items = sentence
         .replace(/^[A-Za-z][^:]{0,40}:\s*/, '')
         .replace(/\([^)]*\)/g, ' ')
-        .split(/;|,\s+(?:and\s+)?|\s+and\s+(?=(?:a|an)\s)/);
+        .split(/;|,\s+(?:and\s+)?|\s+and\s+(?=(?:a|an|have|hold|pass|be)\s)/);
       for (const part of items) {
         // "You must have EPA Section 608 certification" is asked as "EPA Section 608 certification".
         const c = part
           .replace(/\s+/g, ' ')
           .trim()
-          .replace(/^(?:you\s+)?(?:must|will need to|need to|should)\s+(?:have|hold|possess)\s+/i, '')
+          .replace(/^(?:(?:\S+\s+){0,3}(?:you|applicants|candidates|drivers|employees|all staff)\s+)?(?:must|will need to|need to|should)\s+(?:have|hold|possess|be)\s+/i, '')
           // "A valid driver's license is required so you can move between properties" asks about the licence.
           .replace(/\s+(?:is|are)\s+(?:required|a must|needed)\b.*$/i, '')
           .replace(/^(?:a|an)\s+(?=valid|current)/i, '')
           .replace(/[\s.;,]+$/, '');
         // Pay that depends on certifications is not a requirement.
         // Experience asked for "after certification" is experience, not a credential; the opening asks it.
-        if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || /\$|\/hr\b|per hour|depending on/i.test(c) || EXPERIENCE.test(c) || wordCount(c) > 14 || wordCount(c) < 2) continue;
+        // "You will also collect urine drug screen specimens" is a duty.
+        if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || /\$|\/hr\b|per hour|depending on/i.test(c) || EXPERIENCE.test(c) || /^(?:you will|you(?:'|’)ll|you would)\s+(?:also\s+)?(?!need|have|hold|be|get|obtain|pass|require)/i.test(c) || wordCount(c) > 17 || wordCount(c) < 2) continue;
         if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(c);
       }
     }

@@ -180,11 +180,13 @@ const loadExisting = <T>(files: readonly string[], schema: z.ZodType<T[]>) => {
 /**
  * The drafting sets: `dev` is read while working on the drafter; `dev2` too, written later (2026-11-29,
  * 25 other jobs in other posting styles, by a writer who read neither the engine nor the blind set);
+ * `dev3` likewise (2026-11-29, 20 more jobs in 19 industries, measured first and then worked on);
  * `heldOut` is measured blind (no text of it is ever printed).
  */
 export const loadDrafting = () => ({
   dev: existsSync(path.join(dataDir, 'drafting-dev/jobs.json')) ? load('drafting-dev/jobs.json', draftingJobs) : [],
   dev2: existsSync(path.join(dataDir, 'drafting-dev-2/jobs.json')) ? load('drafting-dev-2/jobs.json', draftingJobs) : [],
+  dev3: existsSync(path.join(dataDir, 'drafting-dev-3/jobs.json')) ? load('drafting-dev-3/jobs.json', draftingJobs) : [],
   heldOut: existsSync(path.join(dataDir, 'drafting-held-out/jobs.json')) ? load('drafting-held-out/jobs.json', draftingJobs) : [],
 });
 
