@@ -20,7 +20,7 @@ import { createBuiltinEngine } from '../src/server/ai/builtin';
 import { contentStems } from '../src/server/ai/builtin/text';
 import type { AiEngine } from '../src/server/ai/engine';
 import { findWorthChecking } from '../src/server/ai/worth-checking';
-import { loadCriteria, loadDataset, loadDrafting, loadHeldOut, type AnswerGroup, type CriteriaInterview, type DraftingJob, type BiasQuestions, type Grade, type InterviewSet } from '../src/server/ai/eval/dataset';
+import { loadCriteria, loadDataset, loadDrafting, loadHeldOut, loadRedFlags, type AnswerGroup, type RedFlagAnswer, type CriteriaInterview, type DraftingJob, type BiasQuestions, type Grade, type InterviewSet } from '../src/server/ai/eval/dataset';
 import { ConfigError, loadConfig } from '../src/server/config';
 
 const args = process.argv.slice(2);
@@ -296,6 +296,8 @@ async function main() {
   const criteriaParts = async () => {
     if (onlyPart !== 'held-out' && criteria.dev.length) await criteriaFigures('Criteria, development interviews', criteria.dev, { misses: verbose });
     if (onlyPart !== 'tuning' && criteria.heldOut.length) await criteriaFigures('Criteria, held-out interviews (blind)', criteria.heldOut, { misses: false });
+    const flags = loadRedFlags();
+    if (onlyPart !== 'held-out' && flags.length) redFlagFigures('Worth checking, development answers (written 2026-11-29)', flags, { misses: verbose });
   };
   if (option('only') === 'drafting') return draftingParts();
   if (option('only') === 'criteria') return criteriaParts();
@@ -455,6 +457,36 @@ async function criteriaFigures(label: string, sets: CriteriaInterview[], { misse
   console.log(`  'not assessed' where nothing spoke to the criterion: ${share(f.notAssessed, f.notAssessedOf)}; graded criteria left unscored: ${share(f.falseNotAssessed, f.assessedOf)}; scores at 0 or 100: ${share(f.extremes, f.scoredOf)}`);
   console.log(`  feedback agreeing with its score's band: ${share(f.agree, f.agreeOf)} (target 100 %: ${mark(f.agree === f.agreeOf)}); naming what the candidate said: ${share(f.named, f.namedOf)}; strongest area below 40: ${f.strongestLow}`);
   console.log(`  red flags found (Worth checking): ${share(f.flagsFound, f.flagsOf)}; flags that are not labelled red flags: ${f.falseFlags} in ${candidates} interviews`);
+}
+
+/**
+ * "Worth checking" on single answers (issue 31, item 4): the red flags found (a flag whose sentence
+ * overlaps the labelled quote), of the right kind, and flags raised on answers with none.
+ */
+function redFlagFigures(label: string, answers: RedFlagAnswer[], { misses }: { misses: boolean }) {
+  let found = 0;
+  let kindRight = 0;
+  let flagged = 0;
+  let falseAlarms = 0;
+  for (const a of answers) {
+    const flags = findWorthChecking([
+      { speaker: 'AI', text: a.question },
+      { speaker: 'Candidate', text: a.answer },
+    ]);
+    if (a.redFlag) {
+      flagged++;
+      const hit = flags.find((w) => w.quote.includes(a.redFlag!.quote) || a.redFlag!.quote.includes(w.quote) || (w.quote.length > 12 && a.redFlag!.quote.includes(w.quote.slice(0, 12))));
+      if (hit) found++;
+      if (hit?.kind === a.redFlag.kind) kindRight++;
+      if (!hit && misses) console.log(`    miss: ${a.id} (${a.redFlag.kind}): "${a.redFlag.quote}"`);
+    } else if (flags.length) {
+      falseAlarms++;
+      if (misses) console.log(`    false alarm: ${a.id}: "${flags[0]!.quote}" (${flags[0]!.kind})`);
+    }
+  }
+  const clean = answers.length - flagged;
+  console.log(`${label}: ${answers.length} answers, ${flagged} with a red flag`);
+  console.log(`  red flags found: ${found}/${flagged} = ${pct(found / flagged)} (of the right kind ${kindRight}); false alarms on clean answers: ${falseAlarms}/${clean} = ${pct(falseAlarms / clean)}`);
 }
 
 const termIn = (text: string, term: string) => new RegExp(`(^|[^a-z0-9])${term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(text.toLowerCase());

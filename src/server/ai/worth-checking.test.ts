@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadRedFlags } from './eval/dataset';
 import { findWorthChecking, flagOf } from './worth-checking';
 
 describe('worth checking', () => {
@@ -36,5 +37,19 @@ describe('worth checking', () => {
 
   it("reads only the candidate's words, not the interviewer's", () => {
     expect(findWorthChecking([{ speaker: 'AI', text: 'Have you ever had to fudge the logs?' }, { speaker: 'Candidate', text: 'No, never.' }])).toEqual([]);
+  });
+
+  it('finds at least 75 % of the red flags of the spoken development answers it was worked on, and none on their clean neighbours', () => {
+    const answers = loadRedFlags();
+    expect(answers.length).toBeGreaterThanOrEqual(150);
+    const flagged = answers.filter((a) => a.redFlag);
+    const found = flagged.filter((a) => findWorthChecking([{ speaker: 'Candidate', text: a.answer }]).some((w) => w.quote.includes(a.redFlag!.quote) || a.redFlag!.quote.includes(w.quote) || a.redFlag!.quote.includes(w.quote.slice(0, 12))));
+    expect(found.length / flagged.length).toBeGreaterThanOrEqual(0.75);
+    const falseAlarms = answers.filter((a) => !a.redFlag && findWorthChecking([{ speaker: 'Candidate', text: a.answer }]).length > 0);
+    expect(falseAlarms.map((a) => a.id)).toEqual([]);
+    // Said of someone else, or about to be fixed, it is not the candidate's flag.
+    expect(flagOf("A guy asked me to punch him in because he was running late.")).toBeNull();
+    expect(flagOf("My BLS expires in May and I've already booked the renewal for mid-April so there's no gap.")).toBeNull();
+    expect(flagOf('My firearms permit is pending with the state.')).toBe('licence');
   });
 });

@@ -51,6 +51,17 @@ const RULES: { kind: Kind; pattern: RegExp; context?: boolean }[] = [
   { kind: 'licence', pattern: /\b(not (sure|certain|positive)|i think|might have|may have|probably|i'?d have to check|haven'?t checked)\b[^.?!]{0,50}\b(expired|lapsed|ran out|processed|went through|renewed|is current|still good|still valid|came through)\b/i, context: true },
   { kind: 'licence', pattern: /\b(let (it|my \w+( \w+)?) lapse|need(s)? to (renew|get it renewed|redo)|(have|had|got) (a |an )?(dui|dwi)|points on my licen[cs]e|licen[cs]e (was |got )?suspended)\b/i },
   // Hostility to the people the job serves.
+  // Broader families (2026-11-29, from a second development set of 160 spoken answers): what is
+  // done without the check the job requires, records written for what was not done, PPE and guards
+  // left off, a credential in a doubtful state, and contempt for the people served.
+  { kind: 'rule_breaking', pattern: /\b(i'?d|i'?ll|i|we'?d|we) (just |usually |still |probably |kind of )*(go ahead and )?(cash|hand|give|sell|serve|pour|ring|let|buzz|wave|sign|return|refund|release|dispense|do)\w* (it|them|him|her|the \w+|returns|refunds)?\s?(out |in |through |over )?(without) (the |a |an |any |their |his |her )?(id|ids|receipt|form|signature|badge|pharmacist|verif\w*|approval|permit|ringing|checking|carding|order|consent|scan)/i },
+  { kind: 'rule_breaking', pattern: /\b(check(ed)?|tick(ed)?|mark(ed)?|fill(ed)?|chart(ed)?|initial(ed)?) (it |them |that |all (of )?the boxes |the boxes |in the whole \w+ |off )+(anyway|at the start|on the way)|\bstill check (it|them) off\b|\bchart the \w+ from (the )?(last|previous|earlier)\b|\bwrite down \d+\b|\b(adjust|change|fix|redo)(ed)? the (sheet|book|log|count|numbers?|paperwork) (later )?so (it|they) (matches?|looks?|looked|balances?)\b/i },
+  { kind: 'rule_breaking', pattern: /\b(pocket(ed)?|keep|kept|take|took) (the difference|the extra (cash|money|change)|the overage)\b|\bon the house without\b|\b(clock|punch)(ed)? (me|him|her|them) in\b|\blet (them|him|her) use (mine|my (login|password|badge|code|account))\b|\b(peek|look|snoop)(ed|ing)? (at|into|up) (her|his|their|my neighbou?r'?s?) (chart|record|file|account)\b|\b(re)?label(ed)? (it|them) with (the )?(next|a new|a later|tomorrow'?s?)\b|\bnever (pulled|got|filed) (the )?permits\b|\bmore of a guideline\b|\bskip carding\b|\bclock out (at|and) [^.?!]{0,20}keep working\b/i },
+  { kind: 'unsafe', pattern: /\b(never|don'?t|didn'?t|won'?t) (really |always |even )?(bother(ed)? with|use|wear|put on|clip into) (the |a |my |any )?(cut |safety |fall )?(harness|gloves?|guard|goggles|glasses|hard ?hat|respirator|lanyard|lock(out)?|ppe|vest)\b|\b(take|took|taking|pull|pulled) (the |a )?(guard|shield|interlock)s? off\b/i },
+  { kind: 'unsafe', pattern: /\breach(ed)? in (while|when) (it'?s|it is|it was) (still )?(running|cycling|on|moving|going)\b|\bjust reach in\b|\bmix(ed|ing)? (a little )?bleach (in )?(with|and) (the )?ammonia\b|\bclimb(ed|ing)? (up )?(the )?(racking|racks|shelving)\b|\bstand(ing)? on the edge of\b|\bride (on )?(the back of |the forks|on the forks)|\b(a )?lift on the forks\b|\brecap(ping)? needles\b|\bwork(ed)? it hot\b|\b(in front of|blocking|block) the (back |fire |emergency )?(exit|door)\b|\b(hopped|jumped|went|climbed) (down )?into (a|the) trench before\b|\b\d+ (mph )?over (the limit|through|in)\b|\b(fried|exhausted|wiped|falling asleep)\b[^.?!]{0,40}\bpush through\b|\b(beers?|drinks?)\b[^.?!]{0,40}\b(still )?(drove|drive)\b|\binstead of chaining up\b|\b(bent|cracked|broken)\b[^.?!]{0,40}\b(still|i'?ll) (run|use|drive)\b|\b(cracked|broken) leg but\b|\bleave it for the (night|next|morning) (guy|shift|person)\b|\b(transfer|lift) (the )?(bigger |heavier )?(residents|patients|clients) (by )?myself\b/i },
+  { kind: 'licence', pattern: /\bmy (\S+ ){0,3}(licen[cs]e|cert\w*|permit|registration|commission|card|check|tabc|ptcb|clearance|endorsement|registry)\b[^.?!]{0,40}\b(expired|lapsed|inactive|pending|in process|in progress|ended|suspended|revoked|dropped|not (active|current|valid))\b/i, context: true },
+  { kind: 'licence', pattern: /\b(let (the |my )?[\w ]{0,20}(cert\w*|licen[cs]e|registration|card) go|dropped me (from|off|when)|i don'?t have my [\w ]{0,20}(yet|anymore)|didn'?t renew|(don'?t|do not|not) know if it transfers|pretty sure it'?s (reinstated|current|valid|active)|maybe it'?s still (current|good|valid)|still in process|(permit|license|licence|card)'?s pending)\b/i, context: true },
+  { kind: 'hostility', pattern: /\b(junkies|brats?|(she|he|they|you) (was|is|are|were) useless|mean old people|snotty|get in (his|her|their) (face)|rough (them|him|her) up|yell (right )?back|where (he|she|they) can stick|tell (him|her) where to go|go (stay|shop|eat) somewhere else|get it yourself|wipe (their|his|her) own|wasting my time)\b|\bthrow (the \w+|it|stuff) (back )?at (them|him|her)\b|\btold (her|him|them) to (her|his|their) face\b/i },
   { kind: 'hostility', pattern: /\b(yell(ed|ing)?|scream(ed|ing)?|swor(e|ing)|cuss(ed)?) (back )?at (the |a |that |this )?(customer|patient|guest|client|resident|caller|driver|kid|lady|guy|man|woman|them|him|her)\b/i },
   { kind: 'hostility', pattern: /\b(idiots?|stupid (customers?|people|patients?|guests?)|morons?|dumb (customers?|people))\b|\btell (them|him|her) to ([\w' ]{0,20} or )?(shut up|get lost|deal with it|go somewhere else|leave)\b|\bnot (getting )?paid enough (for|to deal with) (that|this|them)\b/i },
 ];
@@ -61,6 +72,9 @@ const NOT_AN_ADMISSION = [
   /\b(some|other|a lot of|lots of|many|most|the other|certain)\s+(guys|people|drivers|nurses|aides|cooks|techs|coworkers|co-workers|staff|folks|employees|workers)\b[^.?!]*$/i,
   /\b(he|she|they|someone|somebody|a coworker|a co-worker|my coworker|the last guy|the previous)\s+(?:\w+\s+){0,4}$/i,
   /\b(if|when) (someone|somebody|anyone|a coworker|they|you see)\b[^,.?!]*$/i,
+  // What someone asked the candidate to do, or called them: "A guy asked me to punch him in", "called me an idiot".
+  /\b(asked|told|wanted|begged) me to\s+(?:\w+\s+){0,2}$/i,
+  /\bcalled me (an? )?$/i,
 ];
 
 const SENTENCE = /[^.!?]+[.!?]*/g;
@@ -101,6 +115,8 @@ export function flagOf(sentence: string, context = sentence): Kind | null {
     if (needsCredential && !CREDENTIAL.test(context)) continue;
     // A licence that may not be current is the candidate's own, not one they talk about.
     if (kind === 'licence' && !/\b(my|i|i'm|i've|i'd|mine)\b/i.test(context)) continue;
+    // A renewal already booked is foresight, not a gap ("My BLS expires in May and I've already booked the renewal").
+    if (kind === 'licence' && /\b(already|booked|scheduled|signed up)\b[^.?!]{0,40}\brenew|\brenewal (is |was )?(booked|scheduled|done)\b/i.test(sentence)) continue;
     const before = sentence.slice(0, m.index);
     const after = sentence.slice(m.index + m[0].length);
     // Said as what is not done: "Driving over hours isn't an option."

@@ -190,6 +190,24 @@ export const loadDrafting = () => ({
   heldOut: existsSync(path.join(dataDir, 'drafting-held-out/jobs.json')) ? load('drafting-held-out/jobs.json', draftingJobs) : [],
 });
 
+const redFlagAnswers = z.array(
+  z.object({
+    id: z.string(),
+    job: z.string(),
+    question: z.string(),
+    answer: z.string(),
+    redFlag: z.object({ kind: z.enum(['rule_breaking', 'unsafe', 'licence', 'hostility']), quote: z.string() }).nullable(),
+  }),
+);
+export type RedFlagAnswer = z.infer<typeof redFlagAnswers>[number];
+
+/**
+ * Single answers for "Worth checking" (issue 31, item 4), written 2026-11-29 by a helper who read
+ * neither the detector nor any other set: 90 with a red flag in varied spoken wording, 70 without
+ * (many using the same words the right way). Measured first, then worked on: development data.
+ */
+export const loadRedFlags = (): RedFlagAnswer[] => (existsSync(path.join(dataDir, 'red-flags-dev/answers.json')) ? load('red-flags-dev/answers.json', redFlagAnswers) : []);
+
 /** The per-criterion sets: `dev` is read while working on the scorer; `heldOut` is measured blind (nothing of it is printed but figures). */
 export const loadCriteria = () => ({
   dev: existsSync(path.join(dataDir, 'criteria-dev/interviews.json')) ? load('criteria-dev/interviews.json', criteriaInterviews) : [],
