@@ -752,6 +752,13 @@ function practicalQuestion(description: string): string[] {
 
 /** Licences and certificates the description requires ("Valid Class A CDL", "current BLS"); optional ones are left out. */
 const CREDENTIAL = /\b(?:licen[cs]es?|licensed|certifications?|certificates?|certified|registration|registered(?= [a-z ]{0,30}\b(?:assistant|technician|tech|nurse|dietitian|pharmacist|hygienist|therapist|technologist)\b)|cdl|endorsements?|servsafe|food handler|bls|acls|pals|cpr|first aid|medical card|dot physical|osha[- ]?(?:10|30)|background check|drug (?:and alcohol )?(?:screen|test)|clearance)\b/i;
+/**
+ * The employer speaking, not a requirement: introducing the job ("Ridgeline Freight is hiring CDL-A
+ * drivers…"), offering ("we pay for further certifications", "free CPR training"), reassuring ("no CDL
+ * needed", "newly certified CNAs welcome", "if you don't have a CDL yet").
+ */
+const HIRING =
+  /\b(?:is|are|we(?:'|’)re|we are) (?:now )?(?:hiring|looking for|seeking|recruiting)\b|\bjoin our\b|\b(?:we|we(?:'|’)ll|we will)\b|\bwelcome\b|\bfree\b|\bbudget\b|\bno \S+ (?:needed|required)\b|\bdon(?:'|’)t have\b|\bthat(?:'|’)s ok(?:ay)?\b|\bwho want to\b|\bsales experience\b/i;
 const OPTIONAL = /\b(?:preferred|a plus|nice to have|bonus|years old|age)\b/i;
 /** What only wishes ("preferred", "a plus"), apart from an age the sentence names. */
 const OPTIONAL_WORDS = /\b(?:preferred|a plus|nice to have|bonus)\b/i;
@@ -779,6 +786,8 @@ export function extractCredentials(description: string): string[] {
           .replace(/\s+/g, ' ')
           .trim()
           .replace(/^(?:(?:\S+\s+){0,3}(?:you|applicants|candidates|drivers|employees|all staff)\s+)?(?:must|will need to|need to|should)\s+(?:have|hold|possess|be)\s+/i, '')
+          // "valid driver's license - you'll be moving customer vehicles": the licence, without the reason.
+          .split(/\s[–—-]\s/)[0]!
           // "A valid driver's license is required so you can move between properties" asks about the licence.
           .replace(/\s+(?:is|are)\s+(?:required|a must|needed)\b.*$/i, '')
           .replace(/^(?:a|an)\s+(?=valid|current)/i, '')
@@ -786,7 +795,7 @@ export function extractCredentials(description: string): string[] {
         // Pay that depends on certifications is not a requirement.
         // Experience asked for "after certification" is experience, not a credential; the opening asks it.
         // "You will also collect urine drug screen specimens" is a duty.
-        if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || /\$|\/hr\b|per hour|depending on/i.test(c) || EXPERIENCE.test(c) || /^(?:you will|you(?:'|’)ll|you would)\s+(?:also\s+)?(?!need|have|hold|be|get|obtain|pass|require)/i.test(c) || wordCount(c) > 17 || wordCount(c) < 2) continue;
+        if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || /\$|\/hr\b|per hour|depending on/i.test(c) || EXPERIENCE.test(c) || /^(?:you will|you(?:'|’)ll|you would)\s+(?:also\s+)?(?!need|have|hold|be|get|obtain|pass|require)/i.test(c) || HIRING.test(c) || wordCount(c) > 17 || wordCount(c) < 2) continue;
         if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(c);
       }
     }

@@ -206,7 +206,7 @@ export type RedFlagAnswer = z.infer<typeof redFlagAnswers>[number];
  * neither the detector nor any other set: 90 with a red flag in varied spoken wording, 70 without
  * (many using the same words the right way). Measured first, then worked on: development data.
  */
-export const loadRedFlags = (): RedFlagAnswer[] => (existsSync(path.join(dataDir, 'red-flags-dev/answers.json')) ? load('red-flags-dev/answers.json', redFlagAnswers) : []);
+export const loadRedFlags = (): RedFlagAnswer[] => (existsSync(path.join(dataDir, 'red-flags-dev/red-flags.json')) ? load('red-flags-dev/red-flags.json', redFlagAnswers) : []);
 
 /** The per-criterion sets: `dev` is read while working on the scorer; `heldOut` is measured blind (nothing of it is printed but figures). */
 export const loadCriteria = () => ({
