@@ -43,8 +43,8 @@ afterAll(async () => {
 });
 
 /** The candidate's browser as Firefox is: no speech recognition at all. */
-async function roomWithoutRecogniser(on = server.baseUrl) {
-  const room = await newRoomContext(browser, on);
+async function roomWithoutRecogniser(on = server.baseUrl, retakeWindow: 'short' | 'product' = 'short') {
+  const room = await newRoomContext(browser, on, { retakeWindow });
   await room.context.addInitScript(() => {
     const w = window as unknown as Record<string, unknown>;
     delete w.SpeechRecognition;
@@ -69,7 +69,9 @@ it('answers are spoken, sent as each ends, and their words are the transcript; t
     return { kind: 'transcript', segments: [{ start: 0.2, end: 2, text }] };
   };
   const interview = await newInterview('Mo Salah');
-  const { context, page } = await roomWithoutRecogniser();
+  // The product's retake window: the last answer's words are read from the live panel, which the
+  // room keeps on screen until the window closes and the interview is handed in.
+  const { context, page } = await roomWithoutRecogniser(server.baseUrl, 'product');
   try {
     await page.goto(linkPath(interview));
     // Said before the consent: this browser cannot listen, but the server writes spoken answers down.

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,7 @@ export interface AppServer {
 }
 
 export interface AppServerOptions {
+  /** An existing data directory, used as it is; without it, a new one holding a fresh install's database (global-setup's template). */
   dataDir?: string;
   port?: number;
   /** Settings for this server only (e.g. STT_PROVIDER), on top of the test process's environment. */
@@ -67,6 +68,8 @@ const exited = (child: ChildProcess) =>
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hireloop-e2e-room-'));
+  // A copy of the run's fresh, migrated database: the server starts on it as on a new install's.
+  if (ownsDataDir) cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
   const port = options.port ?? (await freePort());
   const baseUrl = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {

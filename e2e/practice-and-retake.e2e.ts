@@ -56,7 +56,8 @@ const redoButton = (page: Page) => page.getByRole('button', { name: 'Redo Answer
 it('the practice question is answered by voice and never scored; one answer is redone and the report says so', async () => {
   const job = await recruiter.createJob('Platform Engineer', 'A platform engineer who builds and runs our TypeScript services on PostgreSQL.', QUESTIONS);
   const interview = await recruiter.createInterview(job.id, NAME, 'ada@example.com');
-  const { context, page } = await newRoomContext(browser, server.baseUrl, { speech: true });
+  // The product's own 6 s retake window: the one Chromium test that waits it out.
+  const { context, page } = await newRoomContext(browser, server.baseUrl, { speech: true, retakeWindow: 'product' });
   try {
     await page.goto(linkPath(interview));
     await startInterview(page, { typing: false });

@@ -37,21 +37,20 @@ import type { CurrentQuestion, FlowError, FlowView, InterviewEvent, Step, Turn, 
 import { hasMediaRecorder, isUnsupportedBrowserError } from '../utils/browser-support';
 import { personalise } from '../utils/personalise';
 import { clearProgress, loadProgress } from '../utils/progress-store';
+import { RETAKE_WINDOW_MS, retakeWindowMs } from '../utils/retake-window';
 import { AI_SPEAKER, resumePoint } from '../utils/resume';
 import { useAnswerEnding, type AnswerEnding } from './use-answer-ending';
 import { TRANSCRIPTION_FAILED, useAnswerTranscription } from './use-answer-transcription';
 import { useTimedTranscript } from './use-timed-transcript';
 import { useTranscript } from './use-transcript';
 
-export { MEDIA_ERROR, UNSUPPORTED_BROWSER };
+export { MEDIA_ERROR, RETAKE_WINDOW_MS, UNSUPPORTED_BROWSER };
 export type { CurrentQuestion, FlowError, FlowErrorKind, FlowView, TurnPhase } from '../state/interview-machine';
 export const SUBMIT_FAILED = 'Failed to submit recording';
 export const PROCESS_FAILED = 'Failed to process recording';
 const START_FAILED = 'We could not start your interview. Please check your connection and try again.';
 const INTERVIEW_FAILED = 'Something went wrong during the interview. Your answers so far are saved.';
 const HEARTBEAT_INTERVAL_MS = 30_000;
-/** How long after an answer ends the candidate may redo it (issue 32; decision 057). */
-export const RETAKE_WINDOW_MS = 6_000;
 /** What the interviewer says before the first question when the candidate answered the practice question. */
 const AFTER_PRACTICE = 'Thank you, that was the practice. Here is the first question.';
 
@@ -265,7 +264,7 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     // An answer with no speech closes as one the recogniser heard nothing of: no empty entry.
     const answer = timed.endAnswer(heard.text, heard.endMs) ?? '';
     transcript.saveRemote();
-    retakeClosesAt.current = performance.now() + RETAKE_WINDOW_MS;
+    retakeClosesAt.current = performance.now() + retakeWindowMs();
     send({ type: 'TRANSCRIBED', text: answer });
   };
 
@@ -374,7 +373,7 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
     const answer = timed.endAnswer(state.typedAnswer);
     if (answer === null) return;
     transcript.saveRemote();
-    retakeClosesAt.current = performance.now() + RETAKE_WINDOW_MS;
+    retakeClosesAt.current = performance.now() + retakeWindowMs();
     dispatch({ type: 'END_RESPONSE', answer });
   };
 
