@@ -343,7 +343,7 @@ function dutyQuestion(rawDuty: string, index: number): string {
 
 /**
  * Duties share a question when they are of one form ("unload trucks", "scan packages"; or all
- * gerunds) and short: two of at most 9 words each, or three of at most 24 words in all.
+ * gerunds) and short once cut (`shortDuty`): two of at most 20 words together, three of at most 27.
  */
 const canGroup = (ds: string[]) =>
   ds.every((d) => isGerund(headWord(d)) === isGerund(headWord(ds[0]!))) &&
@@ -495,12 +495,13 @@ export function planInterview(job: JobInput): InterviewPlan {
   const dutyQuestions: string[] = [];
   const fromDescription = () => skillQuestions.length + dutyQuestions.length;
   const chosenText = () => flat([...dutyQuestions, ...skillQuestions].join(' '));
+  // A licence the eligibility question asks about is not asked again as a skill, nor the experience
+  // or a tool the opening asks about ("6+ months of cash handling experience").
+  const askedElsewhere = flat([...eligibility, extractExperience(job.description) ?? '', ...extractTools(job.description, job.title)].join(' '));
   const addSkills = (max: number) => {
     for (const s of skills) {
       if (fromDescription() >= 3 || skillQuestions.length >= max) return;
-      // A licence the eligibility question asks about is not asked again as a skill.
-      // Nor the experience or a tool the opening asks about ("6+ months of cash handling experience").
-      if (chosenText().includes(flat(s)) || flat([...eligibility, extractExperience(job.description) ?? '', ...extractTools(job.description, job.title)].join(' ')).includes(flat(s))) continue;
+      if (chosenText().includes(flat(s)) || askedElsewhere.includes(flat(s))) continue;
       const q = skillQuestion(s, skillQuestions.length, profile.exampleFrom);
       if (isLawful(q)) skillQuestions.push(q);
     }
@@ -757,7 +758,7 @@ const CREDENTIAL = /\b(?:licen[cs]es?|licensed|certifications?|certificates?|cer
  * drivers…"), offering ("we pay for further certifications", "free CPR training"), reassuring ("no CDL
  * needed", "newly certified CNAs welcome", "if you don't have a CDL yet").
  */
-const HIRING =
+const EMPLOYER_SPEAKING =
   /\b(?:is|are|we(?:'|’)re|we are) (?:now )?(?:hiring|looking for|seeking|recruiting)\b|\bjoin our\b|\b(?:we|we(?:'|’)ll|we will)\b|\bwelcome\b|\bfree\b|\bbudget\b|\bno \S+ (?:needed|required)\b|\bdon(?:'|’)t have\b|\bthat(?:'|’)s ok(?:ay)?\b|\bwho want to\b|\bsales experience\b/i;
 const OPTIONAL = /\b(?:preferred|a plus|nice to have|bonus|years old|age)\b/i;
 /** What only wishes ("preferred", "a plus"), apart from an age the sentence names. */
@@ -795,7 +796,7 @@ export function extractCredentials(description: string): string[] {
         // Pay that depends on certifications is not a requirement.
         // Experience asked for "after certification" is experience, not a credential; the opening asks it.
         // "You will also collect urine drug screen specimens" is a duty.
-        if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || /\$|\/hr\b|per hour|depending on/i.test(c) || EXPERIENCE.test(c) || /^(?:you will|you(?:'|’)ll|you would)\s+(?:also\s+)?(?!need|have|hold|be|get|obtain|pass|require)/i.test(c) || HIRING.test(c) || wordCount(c) > 17 || wordCount(c) < 2) continue;
+        if (!CREDENTIAL.test(c) || OPTIONAL.test(c) || /\$|\/hr\b|per hour|depending on/i.test(c) || EXPERIENCE.test(c) || /^(?:you will|you(?:'|’)ll|you would)\s+(?:also\s+)?(?!need|have|hold|be|get|obtain|pass|require)/i.test(c) || EMPLOYER_SPEAKING.test(c) || wordCount(c) > 17 || wordCount(c) < 2) continue;
         if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(c);
       }
     }
