@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 
 export interface TestApp {
+  /** A test that restarts the server puts the new app here; close() closes whichever app is here then. */
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
@@ -53,16 +54,19 @@ export async function createTestApp(env: Record<string, string> = {}, options: O
   }
   const app = await buildApp(config, { queuePollSeconds: 0.5, ...options, database });
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     database,
     config,
+    // The app held at the end, not the one made here: a test that restarts the server replaces
+    // `app`, and the replacement, left open, would run its jobs on the closed database.
     close: async () => {
-      await app.close();
+      await testApp.app.close();
       await database.close();
       await dropDatabase();
     },
   };
+  return testApp;
 }
 
 let addressCounter = 1;
