@@ -173,6 +173,18 @@ export const evaluation = z.object({
 });
 export type Evaluation = z.infer<typeof evaluation>;
 
+/**
+ * An evaluation as a candidate's row stores it (interviews.feedback, phone_screening_candidates.feedback):
+ * the engine's, with when it was made, parsed on every write. Rows written before evaluations
+ * were typed (migration 0021 brought them to this shape) have no engine, prompt version or time.
+ */
+export const storedEvaluation = evaluation.extend({
+  engine: z.string().optional(),
+  promptVersion: z.string().optional(),
+  evaluatedAt: z.string().optional(),
+});
+export type StoredEvaluation = z.infer<typeof storedEvaluation>;
+
 export const contextualInput = z.object({
   previousResponse: z.string().max(20_000),
   nextQuestion: z.string().min(1).max(2_000),

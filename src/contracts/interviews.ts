@@ -61,7 +61,7 @@ export const interviewDetail = z.object({
   candidateName: z.string(),
   email: z.string(),
   status: interviewStatus,
-  /** The AI's feedback, read on the server from whatever shape it was stored in; null until scored. */
+  /** The AI's feedback as stored (the one typed shape); null until scored. */
   feedback: reportFeedback.nullable(),
   /** The conversation in its one canonical form (an object with a transcript field); null when nothing readable is stored. */
   transcript: z.object({ transcript: z.array(transcriptEntry) }).nullable(),

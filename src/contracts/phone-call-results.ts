@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { evaluation } from './ai';
+import { storedEvaluation } from './ai';
 import { candidateDataState } from './candidate-data';
 import { callProvider, phoneCallStatus, screeningCandidateStatus } from './status-enums';
 
@@ -31,7 +31,7 @@ export const candidateCallInfo = z.object({
 export type CandidateCallInfo = z.infer<typeof candidateCallInfo>;
 
 /** The AI's scoring of the call: the same evaluation as video interviews, with each criterion's weight. */
-export const screeningFeedback = evaluation
+export const screeningFeedback = storedEvaluation
   .pick({ summary: true, overall: true, criteria: true, insufficientEvidence: true, engine: true, model: true, fallbackReason: true })
   .extend({ evaluatedAt: z.string().nullable() });
 export type ScreeningFeedback = z.infer<typeof screeningFeedback>;

@@ -7,8 +7,8 @@ export const reportCriterion = criterionResult.omit({ weight: true });
 export type ReportCriterion = z.infer<typeof reportCriterion>;
 
 /**
- * An interview's feedback on the wire: the stored evaluation of whatever version or shape (a plain
- * string is the summary with overall 0), read once on the server (modules/report/stored-feedback.ts).
+ * An interview's feedback on the wire: the stored evaluation (contracts/ai.ts `storedEvaluation`)
+ * without the criteria's weights and the record's own fields (modules/report/stored-feedback.ts).
  */
 export const reportFeedback = z.object({
   summary: z.string(),

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { storedEvaluation } from '../../contracts/ai';
 import { migrationsFolder, openDatabase, type Database } from './client';
 
 /** The project's migrations up to and including `lastTag`, in a folder of their own. */
@@ -135,5 +136,118 @@ describe('migration 0018: how each account was reviewed', () => {
       'operator-then-cli': 'command_line',
     });
     await expect(sql(`UPDATE users SET reviewed_via = 'setup' WHERE id = 1`)).rejects.toThrow(/users_reviewed_via_check/);
+  });
+});
+
+describe('migration 0021: every stored evaluation in the one typed shape', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  /** An evaluation as the engines write it today: it must come through unchanged. */
+  const current = {
+    summary: 'Strong communicator.',
+    overall: 78,
+    criteria: [
+      {
+        name: 'Communication',
+        weight: 60,
+        score: 85,
+        feedback: 'Clear answers.',
+        evidence: [{ quote: 'I explained the trade-offs', atMs: 83_000 }, { quote: 'to the team' }],
+        anchors: { weak: 'Vague.', adequate: 'General.', strong: 'Specific, own actions, result.' },
+        sampleRange: { min: 80, max: 90, samples: 3 },
+        requirement: 'met',
+      },
+      { name: 'Technical skills', weight: 40, score: null, notAssessed: true, feedback: 'Not assessed.', evidence: [] },
+    ],
+    insufficientEvidence: false,
+    engine: 'openai',
+    model: 'gpt-4o-mini',
+    promptVersion: 'v3',
+    fallbackReason: 'anthropic: timeout',
+    samples: 3,
+    biasFlags: [{ index: 1, text: 'young team', category: 'age', reason: 'Age-coded wording', suggestion: 'a team' }],
+    worthChecking: [{ kind: 'rule_breaking', quote: 'Sometimes you have to fudge the logs.', atMs: 61_000 }],
+    evaluatedAt: '2026-01-01T00:00:00.000Z',
+  };
+  const empty = { insufficientEvidence: false, biasFlags: [], worthChecking: [] };
+  // [what an older row held, what it holds after]
+  const rows: [unknown, unknown][] = [
+    [current, current],
+    ['Good interview.', { summary: 'Good interview.', overall: 0, criteria: [], ...empty }],
+    [JSON.stringify({ summary: 'From JSON', overall: 70, criteria: [] }), { summary: 'From JSON', overall: 70, criteria: [], ...empty }],
+    ['{not json', { summary: '{not json', overall: 0, criteria: [], ...empty }],
+    ['{"other": 1}', { summary: '{"other": 1}', overall: 0, criteria: [], ...empty }],
+    [
+      { summary: 'OK', overall: 64, criteria: [{ name: 'Fit', score: 64, feedback: 'Fine' }] },
+      { summary: 'OK', overall: 64, criteria: [{ name: 'Fit', weight: 0, score: 64, feedback: 'Fine', evidence: [] }], ...empty },
+    ],
+    [{ summary: 'Silent', overall: null, criteria: [], insufficientEvidence: true }, { summary: 'Silent', overall: null, criteria: [], ...empty, insufficientEvidence: true }],
+    [{ summary: 'Old' }, { summary: 'Old', overall: 0, criteria: [], ...empty }],
+    [
+      {
+        summary: 42,
+        overall: '130',
+        criteria: [
+          { score: -4, evidence: ['a quote', '', { quote: 'timed', atMs: -1 }, { atMs: 3 }, 7] },
+          'not a criterion',
+          { name: ' Fit ', score: 'high', feedback: 3, weight: '40', requirement: 'maybe', anchors: { weak: ' ', strong: 7 }, sampleRange: { min: 'x' } },
+          { name: 'Grit', score: ' 55 ', anchors: { strong: 'Kept going.' } },
+        ],
+        engine: '',
+        fallbackReason: 'openai: timeout',
+        biasFlags: [{ text: 'x', category: 'age', reason: 'r', index: 2, suggestion: 'y' }, { text: 'no category' }, { text: 'z', category: 'c', reason: 'r', index: -1, suggestion: '' }],
+        worthChecking: [{ kind: 'licence', quote: 'Not sure my card is current.', atMs: -5 }, { kind: 'gossip', quote: 'x' }, { kind: 'unsafe', quote: '' }],
+      },
+      {
+        summary: '',
+        overall: 100,
+        criteria: [
+          { name: 'Criterion 1', weight: 0, score: 0, feedback: '', evidence: [{ quote: 'a quote' }, { quote: 'timed' }] },
+          { name: 'Fit', weight: 0, score: null, feedback: '', evidence: [] },
+          { name: 'Grit', weight: 0, score: 55, feedback: '', evidence: [], anchors: { weak: '', adequate: '', strong: 'Kept going.' } },
+        ],
+        insufficientEvidence: false,
+        fallbackReason: 'openai: timeout',
+        biasFlags: [
+          { text: 'x', category: 'age', reason: 'r', index: 2, suggestion: 'y' },
+          { text: 'z', category: 'c', reason: 'r' },
+        ],
+        worthChecking: [{ kind: 'licence', quote: 'Not sure my card is current.' }],
+      },
+    ],
+    [42, null],
+    [[current], null],
+    [null, null],
+  ];
+
+  it('brings rows written before to it, keeps the ones written today as they are, and each reads with the schema', async () => {
+    const scratch = await scratchDatabase();
+    cleanups.push(scratch.drop);
+    let database: Database = await scratch.open(migrationsUpTo('0020_answering'));
+    const sql = (text: string, params?: unknown[]) => database.query<Record<string, unknown>>(text, params);
+    await sql(`INSERT INTO companies (name) VALUES ('Acme')`);
+    await sql(`INSERT INTO users (company_id, username, password_hash) VALUES (1, 'ada', 'x')`);
+    await sql(`INSERT INTO jobs (company_id, user_id, title, description) VALUES (1, 1, 'Welder', 'Welds.')`);
+    await sql(`INSERT INTO phone_screenings (company_id, user_id) VALUES (1, 1)`);
+    for (const [i, [before]] of rows.entries()) {
+      const value = before === null ? null : JSON.stringify(before);
+      await sql(`INSERT INTO interviews (job_id, candidate_name, email, candidate_token, feedback) VALUES (1, 'C${i}', 'c${i}@example.com', 'token-${i}', $1::jsonb)`, [value]);
+      await sql(
+        `INSERT INTO phone_screening_candidates (screening_id, candidate_name, country_code, phone_number, interview_time, time_zone, feedback) VALUES (1, 'P${i}', '+1', '555010${i}', now(), 'UTC', $1::jsonb)`,
+        [value],
+      );
+    }
+    await database.close();
+
+    database = await scratch.open();
+    cleanups.push(() => database.close());
+    for (const table of ['interviews', 'phone_screening_candidates']) {
+      const after = (await sql(`SELECT feedback FROM ${table} ORDER BY id`)).rows.map((r) => r.feedback);
+      expect(after).toEqual(rows.map(([, expected]) => expected));
+      for (const stored of after) if (stored !== null) expect(storedEvaluation.strict().safeParse(stored).error).toBeUndefined();
+    }
   });
 });

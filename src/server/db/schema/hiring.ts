@@ -1,4 +1,6 @@
+import type { StoredEvaluation } from '../../../contracts/ai';
 import type { RecordingFormat, StartProblem } from '../../../contracts/candidate-room';
+import type { CallReply, ConversationState } from '../../../contracts/phone-calls';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
@@ -104,7 +106,7 @@ export const interviews = pgTable(
     transcriptSource: transcriptSource('transcript_source'),
     /** Why the browser's transcript was scored although server transcription is configured. */
     transcriptionError: text('transcription_error'),
-    feedback: jsonb('feedback'),
+    feedback: jsonb('feedback').$type<StoredEvaluation>(),
     status: text('status', { enum: INTERVIEW_STATUSES }).notNull().default('pending'),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull().defaultNow(),
     roomName: text('room_name'),
@@ -241,7 +243,7 @@ export const phoneScreeningCandidates = pgTable(
     email: text('email'),
     candidateToken: text('candidate_token'),
     transcript: jsonb('transcript'),
-    feedback: jsonb('feedback'),
+    feedback: jsonb('feedback').$type<StoredEvaluation>(),
     recordingUrl: text('recording_url'),
     /** When the next automated call is due; null when none is (done, or no telephony run yet). */
     nextCallAt: timestamp('next_call_at', { withTimezone: true }),
@@ -277,11 +279,11 @@ export const phoneCalls = pgTable(
     providerSid: text('provider_sid'),
     status: text('status', { enum: PHONE_CALL_STATUSES }).notNull().default('queued'),
     /** Where the conversation is: see modules/phone-calls/conversation.ts. */
-    conversation: jsonb('conversation').notNull(),
+    conversation: jsonb('conversation').$type<ConversationState>().notNull(),
     /** Replies given so far; an answer names the turn it answers, so a repeated webhook is recognised. */
     turn: integer('turn').notNull().default(0),
     /** The reply to the last turn, sent again unchanged when the same answer arrives twice. */
-    lastReply: jsonb('last_reply'),
+    lastReply: jsonb('last_reply').$type<CallReply>(),
     transcript: jsonb('transcript').$type<{ speaker: string; text: string }[]>().notNull().default([]),
     recordingSid: text('recording_sid'),
     recordingUrl: text('recording_url'),

@@ -11,7 +11,7 @@ import { ALREADY_ANSWERED } from './self-identification.service';
 
 const DAY = 24 * 60 * 60_000;
 const RUBRIC = [{ name: 'Skill', description: 'Does the work well.', weight: 100 }];
-const feedbackScoring = (overall: number) => ({ summary: 'Scored.', overall, criteria: [{ name: 'Skill', weight: 100, score: overall, feedback: '', evidence: [] }], biasFlags: [] });
+const feedbackScoring = (overall: number) => ({ summary: 'Scored.', overall, criteria: [{ name: 'Skill', weight: 100, score: overall, feedback: '', evidence: [] }], insufficientEvidence: false, biasFlags: [] });
 
 let t: TestApp;
 let owner: Agent;

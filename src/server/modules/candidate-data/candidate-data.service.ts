@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQLWrapper } fro
 import type { CompanySettings, CompanySettingsInput } from '../../../contracts/candidate-data';
 import type { DeletionReason } from '../../../contracts/statuses';
 import type { Db, Tx } from '../../db/client';
+import { storedEvaluation, type StoredEvaluation } from '../../../contracts/ai';
 import { alternativeRequests, applications, companies, dataRequests, emails, feedback, interviewReviews, interviews, jobs, phoneCalls, phoneScreeningCandidates, phoneScreenings, recordingUploads } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -42,19 +43,22 @@ export interface Eraser {
   companyId: number;
 }
 
-/** The scores of a stored evaluation, without its words (summary, feedback, evidence quote the candidate). */
-function scoresOnly(stored: unknown): Record<string, unknown> | null {
-  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return null;
-  const f = stored as Record<string, unknown>;
-  const criteria = Array.isArray(f.criteria)
-    ? f.criteria.flatMap((c: unknown) => {
-        if (!c || typeof c !== 'object') return [];
-        const { name, weight, score } = c as Record<string, unknown>;
-        return [{ name, weight, score, feedback: '', evidence: [] }];
-      })
-    : [];
-  const kept = Object.fromEntries(['overall', 'insufficientEvidence', 'engine', 'model', 'promptVersion', 'evaluatedAt'].filter((k) => k in f).map((k) => [k, f[k]]));
-  return { ...kept, summary: '', criteria, biasFlags: [] };
+/** The scores of a stored evaluation, without its words (summary, feedback, evidence, flags quote or describe the candidate). */
+function scoresOnly(stored: StoredEvaluation | null): StoredEvaluation | null {
+  if (!stored) return null;
+  const { overall, insufficientEvidence, engine, model, promptVersion, evaluatedAt } = stored;
+  return storedEvaluation.parse({
+    overall,
+    insufficientEvidence,
+    engine,
+    model,
+    promptVersion,
+    evaluatedAt,
+    summary: '',
+    criteria: stored.criteria.map(({ name, weight, score }) => ({ name, weight, score, feedback: '', evidence: [] })),
+    biasFlags: [],
+    worthChecking: [],
+  });
 }
 
 /** Review reasons are free text a recruiter wrote about the person: emptied, the entries themselves kept. */

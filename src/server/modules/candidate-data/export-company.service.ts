@@ -499,7 +499,7 @@ async function writeScreenings(zip: ZipWriter, db: Db, snap: Snapshot, nameOf: (
       for await (const page of readCandidateRows(db, snap)) {
         yield page
           .map((c) => {
-            const overall = c.feedback && typeof c.feedback === 'object' ? (c.feedback as { overall?: unknown }).overall : null;
+            const overall = c.feedback?.overall ?? null;
             return csv([
               c.id,
               c.screeningId,

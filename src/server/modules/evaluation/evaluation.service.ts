@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Evaluation } from '../../../contracts/ai';
+import { storedEvaluation, type Evaluation, type StoredEvaluation } from '../../../contracts/ai';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import type { Metrics } from '../../lib/metrics';
@@ -16,8 +16,8 @@ export { transcriptEntries } from './stored-transcript';
 
 export const EVALUATE_INTERVIEW = 'evaluate-interview';
 
-/** What is stored in interviews.feedback: the evaluation plus when it was made. */
-export type StoredFeedback = Evaluation & { evaluatedAt: string };
+/** The engine's evaluation as a candidate's row stores it: with when it was made, parsed before it is written. */
+export const toStored = (result: Evaluation, at: Date): StoredEvaluation => storedEvaluation.parse({ ...result, evaluatedAt: at.toISOString() });
 
 /** Marks the interview as being evaluated and queues the work; a crash before the job runs is recovered at start-up. */
 export async function requestEvaluation(deps: { db: Db; queue: JobQueue }, interviewId: number): Promise<void> {
@@ -61,7 +61,7 @@ export async function runEvaluation(deps: EvaluationDeps, interviewId: number): 
     transcript: scoredTranscript(interview),
     candidateName: interview.candidateName,
   });
-  const feedback: StoredFeedback = { ...result, evaluatedAt: new Date().toISOString() };
+  const feedback = toStored(result, new Date());
   const updated = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(interviews)

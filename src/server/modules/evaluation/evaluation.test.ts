@@ -5,7 +5,7 @@ import { createBuiltinEngine } from '../../ai/builtin';
 import { interviews } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeInterview, makeJob } from '../../test/factories';
-import { requestEvaluation, runEvaluation, transcriptEntries, type StoredFeedback } from './evaluation.service';
+import { requestEvaluation, runEvaluation, transcriptEntries } from './evaluation.service';
 
 const transcript = {
   transcript: [
@@ -49,7 +49,7 @@ describe('background evaluation', () => {
     await requestEvaluation({ db: t.database.db, queue: t.app.deps.queue }, interview.id);
     expect((await t.database.db.select().from(interviews).where(eq(interviews.id, interview.id)))[0]?.status).toBe('evaluating');
     const done = await waitForStatus(interview.id, 'completed');
-    const feedback = done.feedback as StoredFeedback;
+    const feedback = done.feedback!;
     expect(feedback.engine).toBe('builtin');
     expect(feedback.promptVersion).toMatch(/^builtin-eval-/);
     expect(feedback.criteria.map((c) => c.name)).toEqual(['Customer service', 'Communication']);
@@ -83,7 +83,7 @@ describe('background evaluation', () => {
     expect(await runEvaluation({ db: t.database.db, ai: engine, log: t.app.log, metrics: t.app.deps.metrics }, interview.id)).toBe('completed');
     expect(seen).toEqual([question!.text, answer!.text]);
     const [row] = await t.database.db.select().from(interviews).where(eq(interviews.id, interview.id));
-    const feedback = row?.feedback as StoredFeedback;
+    const feedback = row!.feedback!;
     for (const c of feedback.criteria) for (const e of c.evidence) expect(answer!.text).toContain(e.quote);
   });
 

@@ -1,3 +1,4 @@
+import type { StoredEvaluation } from '../../../contracts/ai';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { makeInterview } from '../../test/factories';
 import { waitFor } from '../../test/wait';
 import { syntheticWebm, clustersOf, readWebm } from '../../test/webm';
 import { FakeWhisper, WHISPER_KEY, type CueSegment, type ReceivedTranscription } from '../../test/whisper';
-import { requestEvaluation, runEvaluation, type StoredFeedback } from './evaluation.service';
+import { requestEvaluation, runEvaluation } from './evaluation.service';
 import { createSpeechToText } from '../../speech/stt';
 import { RecordingStorage } from '../../storage/recordings';
 
@@ -111,7 +112,7 @@ const transcriptsOf = async (id: number) => {
   return res.json<InterviewTranscripts>();
 };
 
-const quotesOf = (feedback: unknown) => (feedback as StoredFeedback).criteria.flatMap((c) => c.evidence);
+const quotesOf = (feedback: StoredEvaluation | null) => (feedback?.criteria ?? []).flatMap((c) => c.evidence);
 
 describe('server transcription before evaluation', () => {
   it('sends an MP4 recording (Safari, iPhone) as interview.mp4, video/mp4; one past the limit is not cut, and says so (issue 30)', async () => {
@@ -178,7 +179,7 @@ describe('server transcription before evaluation', () => {
     const row = await evaluated(id);
     expect(whisper.requests.length - before).toBe(2); // one retry, then the fallback
     expect(row).toMatchObject({ transcriptSource: 'browser', transcriptionError: 'server transcription failed (timeout after 1 s)', serverTranscript: null });
-    expect((row.feedback as StoredFeedback).criteria.length).toBe(2);
+    expect(row.feedback?.criteria.length).toBe(2);
     expect(await transcriptsOf(id)).toEqual({ scored: 'browser', fallbackReason: 'server transcription failed (timeout after 1 s)', browser: browserTranscript, server: null });
   });
 

@@ -14,7 +14,7 @@ import { getOwnJob, requireOwnJob } from '../jobs/jobs.service';
 import { preparedPerDb } from '../prepared';
 import { parseTranscript, rawText } from '../evaluation/stored-transcript';
 import { applyReview, currentScores, type CurrentScores } from '../report/current-scores';
-import { normaliseFeedback } from '../report/stored-feedback';
+import { toReportFeedback } from '../report/stored-feedback';
 import { candidateLinkDays, linkExpiry } from './candidate-links';
 
 type InterviewRow = typeof interviews.$inferSelect;
@@ -204,7 +204,7 @@ export function toDetail(row: InterviewRow): InterviewDetail {
     candidateName: row.candidateName,
     email: row.email,
     status: row.status,
-    feedback: normaliseFeedback(row.feedback),
+    feedback: toReportFeedback(row.feedback),
     transcript: transcript?.ok ? { transcript: transcript.rows } : null,
     rawTranscript: transcript && !transcript.ok ? rawText(transcript.raw) : null,
     recordingUrl: row.recordingUrl,

@@ -96,7 +96,7 @@ describe('interview access', () => {
 
   it('shows the overall score of a completed interview in the list', async () => {
     const created = await createInterview(a, jobA.id, 'Done Deal', 'done@example.com');
-    await t.database.db.update(interviews).set({ status: 'completed', feedback: { summary: 'Good', overall: 82, criteria: [] } }).where(eq(interviews.id, created.id));
+    await t.database.db.update(interviews).set({ status: 'completed', feedback: { summary: 'Good', overall: 82, criteria: [], insufficientEvidence: false, biasFlags: [] } }).where(eq(interviews.id, created.id));
     const list = (await a.get(`/api/job/${jobA.id}/interview`)).json<InterviewListItem[]>();
     expect(list.find((i) => i.id === created.id)?.overallScore).toBe(82);
   });
@@ -110,6 +110,8 @@ describe('reviewed scores in the list', () => {
       { name: 'Customer service', weight: 60, score: 80, feedback: 'Good', evidence: [] },
       { name: 'Communication', weight: 40, score: 55, feedback: 'Mixed', evidence: [] },
     ],
+    insufficientEvidence: false,
+    biasFlags: [],
   };
   const completed = async (agent: Agent, jobId: number, name: string) => {
     const created = await createInterview(agent, jobId, name, `${name.toLowerCase().replace(/\s/g, '.')}@example.com`);

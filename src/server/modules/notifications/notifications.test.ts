@@ -173,7 +173,7 @@ describe('who is emailed', () => {
         attempt: 1,
         provider: 'simulator',
         status: 'completed',
-        conversation: {},
+        conversation: { phase: 'ended', questionIndex: 1, retries: 0, ending: 'finished' },
         transcript: [
           { speaker: 'AI', text: 'Why dispatch?' },
           { speaker: 'Candidate', text: 'I like keeping many moving parts in order.' },

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { Metrics } from '../../lib/metrics';
 import type { JobQueue } from '../../queue/queue';
 import { e164, type Telephony } from '../../telephony/telephony';
-import type { StoredFeedback } from '../evaluation/evaluation.service';
+import { toStored } from '../evaluation/evaluation.service';
 import type { Notifications } from '../notifications/notifier';
 import { recordWebhookEvent, screeningCompletedEvent } from '../webhooks/events';
 import { continueConversation, openConversation, type CallEnding, type CallScript, type ConversationState, type Turn } from './conversation';
@@ -125,7 +125,7 @@ export async function startSimulatedCall(deps: CallDeps, candidateId: number): P
     .where(and(eq(phoneCalls.candidateId, candidateId), eq(phoneCalls.provider, 'simulator'), eq(phoneCalls.status, 'in_progress')))
     .orderBy(desc(phoneCalls.id))
     .limit(1);
-  if (open?.lastReply) return open.lastReply as CallReply;
+  if (open?.lastReply) return open.lastReply;
   const attempt = row.candidate.attempts + 1;
   await deps.db.update(phoneScreeningCandidates).set({ attempts: attempt, status: 'calling', nextCallAt: null, outcome: null }).where(eq(phoneScreeningCandidates.id, candidateId));
   const [call] = await deps.db
@@ -135,13 +135,19 @@ export async function startSimulatedCall(deps: CallDeps, candidateId: number): P
   return openCall(deps, call!.id);
 }
 
+/** The reply already given: every turn is written with its reply, so a call past its opening has one. */
+function givenReply(call: { id: number; lastReply: CallReply | null }): CallReply {
+  if (!call.lastReply) throw new Error(`call ${call.id} moved on without its reply stored`);
+  return call.lastReply;
+}
+
 /**
  * The agent's opening, once the candidate has picked up. Idempotent: asked again (a webhook
  * retried), it answers the same words without starting over.
  */
 export async function openCall(deps: CallDeps, callId: number): Promise<CallReply> {
   const call = await loadCall(deps.db, callId);
-  if (call.turn > 0 && call.lastReply) return call.lastReply as CallReply;
+  if (call.turn > 0 && call.lastReply) return call.lastReply;
   const row = await candidateWithScreening(deps.db, call.candidateId);
   const opening = openConversation(scriptFor(row));
   const reply = toReply(call, 1, row.screening.agentName, opening);
@@ -151,7 +157,7 @@ export async function openCall(deps: CallDeps, callId: number): Promise<CallRepl
     .set({ conversation: opening.state, turn: 1, lastReply: reply, transcript: opening.transcript, status: 'in_progress', startedAt: now })
     .where(and(eq(phoneCalls.id, callId), eq(phoneCalls.turn, 0)))
     .returning({ id: phoneCalls.id });
-  if (!updated) return (await loadCall(deps.db, callId)).lastReply as CallReply;
+  if (!updated) return givenReply(await loadCall(deps.db, callId));
   await deps.db.update(phoneScreeningCandidates).set({ status: 'in_progress' }).where(eq(phoneScreeningCandidates.id, call.candidateId));
   return reply;
 }
@@ -163,9 +169,9 @@ export async function openCall(deps: CallDeps, callId: number): Promise<CallRepl
  */
 export async function answerCall(deps: CallDeps, callId: number, turn: number, text: string): Promise<CallReply> {
   const call = await loadCall(deps.db, callId);
-  if (call.turn === turn + 1 && call.lastReply && turn > 0) return call.lastReply as CallReply;
-  const state = call.conversation as ConversationState;
-  if (state.phase === 'ended') return call.lastReply as CallReply;
+  if (call.turn === turn + 1 && call.lastReply && turn > 0) return call.lastReply;
+  const state = call.conversation;
+  if (state.phase === 'ended') return givenReply(call);
   if (call.turn !== turn || call.turn === 0) throw new AppError('CONFLICT', 'This answer belongs to an earlier point of the call');
   const row = await candidateWithScreening(deps.db, call.candidateId);
   const next = await continueConversation(deps.ai, scriptFor(row), state, text);
@@ -175,7 +181,7 @@ export async function answerCall(deps: CallDeps, callId: number, turn: number, t
     .set({ conversation: next.state, turn: turn + 1, lastReply: reply, transcript: [...call.transcript, ...next.transcript] })
     .where(and(eq(phoneCalls.id, callId), eq(phoneCalls.turn, turn)))
     .returning();
-  if (!updated) return (await loadCall(deps.db, callId)).lastReply as CallReply;
+  if (!updated) return givenReply(await loadCall(deps.db, callId));
   if (next.state.phase === 'ended') await endConversation(deps, updated, next.state.ending ?? 'finished');
   return reply;
 }
@@ -249,7 +255,7 @@ export async function runCallEvaluation(deps: Pick<CallDeps, 'db' | 'ai' | 'log'
     transcript: fromFirstQuestion(call.transcript, row.screening.questions),
     candidateName: row.candidate.candidateName,
   });
-  const feedback: StoredFeedback = { ...result, evaluatedAt: clock(deps).toISOString() };
+  const feedback = toStored(result, clock(deps));
   const done = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(phoneScreeningCandidates)
@@ -382,7 +388,7 @@ export async function recordCallStatus(
   if (!updated) return recordCallStatus(deps, callId, report);
   if (!finished) return;
   deps.metrics?.calls.inc({ outcome: status });
-  const state = updated.conversation as ConversationState;
+  const state = updated.conversation;
   if (status === 'completed') {
     if (state.phase === 'ended') return;
     // The candidate hung up part-way: score what was said if any question was answered, else retry.

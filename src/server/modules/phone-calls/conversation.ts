@@ -1,4 +1,7 @@
+import type { CallEnding, ConversationState } from '../../../contracts/phone-calls';
 import type { AiEngine } from '../../ai/engine';
+
+export type { CallEnding, ConversationState };
 
 /**
  * The screening call's conversation, whatever carries it (a Twilio call or the browser
@@ -12,17 +15,6 @@ export interface CallScript {
   candidateName: string;
   jobTitle: string | null;
   questions: string[];
-}
-
-/** How a call ended: all questions asked, the candidate declined, asked not to be called again, or could not be heard. */
-export type CallEnding = 'finished' | 'declined' | 'opted_out' | 'no_response';
-
-export interface ConversationState {
-  phase: 'consent' | 'question' | 'follow_up' | 'ended';
-  questionIndex: number;
-  /** Silent or unclear answers in a row at the current step. */
-  retries: number;
-  ending?: CallEnding;
 }
 
 export interface Turn {

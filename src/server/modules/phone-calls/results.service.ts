@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { evaluation } from '../../../contracts/ai';
+import type { StoredEvaluation } from '../../../contracts/ai';
 import type { CandidateCallInfo, ScreeningCall, ScreeningFeedback, ScreeningResult } from '../../../contracts/phone-call-results';
 import type { CallReply } from '../../../contracts/phone-calls';
 import type { Db } from '../../db/client';
@@ -114,13 +114,11 @@ export async function candidateCallLink(deps: { db: Db; appUrl: string; telephon
   return { url: `${deps.appUrl}/phone-call/${candidate.id}?token=${encodeURIComponent(token)}` };
 }
 
-/** The stored evaluation as the result shows it; null before scoring (or for anything unreadable). */
-function feedbackOf(stored: unknown): ScreeningFeedback | null {
-  const parsed = evaluation.safeParse(stored);
-  if (!parsed.success) return null;
-  const { summary, overall, criteria, insufficientEvidence, engine, model, fallbackReason } = parsed.data;
-  const evaluatedAt = stored && typeof stored === 'object' && 'evaluatedAt' in stored && typeof stored.evaluatedAt === 'string' ? stored.evaluatedAt : null;
-  return { summary, overall, criteria, insufficientEvidence, engine, model, fallbackReason, evaluatedAt };
+/** The stored evaluation as the result shows it; null before scoring. */
+function feedbackOf(stored: StoredEvaluation | null): ScreeningFeedback | null {
+  if (!stored) return null;
+  const { summary, overall, criteria, insufficientEvidence, engine, model, fallbackReason, evaluatedAt } = stored;
+  return { summary, overall, criteria, insufficientEvidence, engine, model, fallbackReason, evaluatedAt: evaluatedAt ?? null };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

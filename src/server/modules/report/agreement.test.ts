@@ -1,3 +1,4 @@
+import type { StoredEvaluation } from '../../../contracts/ai';
 import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -30,7 +31,7 @@ const reviewedIds: number[] = [];
 const withReviewsIds: number[] = [];
 
 /** The builtin engine's feedback shape, on the rubric Customer service 60 % / Communication 40 %. */
-const feedbackOf = (customerService: number | null, communication: number | null, overall: number) => ({
+const feedbackOf = (customerService: number | null, communication: number | null, overall: number): StoredEvaluation => ({
   summary: 'Evaluated.',
   overall,
   criteria: [
@@ -44,7 +45,7 @@ const feedbackOf = (customerService: number | null, communication: number | null
 });
 
 let counter = 0;
-async function completed(agent: Agent, jobId: number, feedback: unknown): Promise<CreatedInterview> {
+async function completed(agent: Agent, jobId: number, feedback: StoredEvaluation): Promise<CreatedInterview> {
   counter += 1;
   const created = (await agent.post(`/api/job/${jobId}/interview`, { candidateName: `Candidate ${counter}`, email: `candidate${counter}@example.com` })).json<CreatedInterview>();
   await t.database.db.update(interviews).set({ status: 'completed', feedback }).where(eq(interviews.id, created.id));
@@ -78,10 +79,10 @@ beforeAll(async () => {
   await review(a, two.id, { scores: [{ criterion: 'Customer service', score: 82 }], decision: 'hold' });
   const three = await completed(a, jobA.id, feedbackOf(40, null, 40));
   await review(a, three.id, { scores: [{ criterion: 'Communication', score: 30 }], decision: 'reject' });
-  // Not reviewed: completed but untouched, a plain-string feedback with only a decision (no scores to
-  // compare), and a pending interview.
+  // Not reviewed: completed but untouched, a feedback without criteria (a plain string from before,
+  // as migration 0021 stored it) with only a decision (no scores to compare), and a pending interview.
   await completed(a, jobA.id, feedbackOf(75, 75, 75));
-  const plain = await completed(a, jobA.id, 'Good call overall.');
+  const plain = await completed(a, jobA.id, { summary: 'Good call overall.', overall: 0, criteria: [], insufficientEvidence: false, biasFlags: [], worthChecking: [] });
   await review(a, plain.id, { decision: 'advance' });
   await a.post(`/api/job/${jobA.id}/interview`, { candidateName: 'Pending Person', email: 'pending@example.com' });
 

@@ -1,3 +1,4 @@
+import type { StoredEvaluation } from '../../../contracts/ai';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { interviewReviews } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -12,7 +13,7 @@ afterAll(() => t.close());
 
 it('reads the reviews of more interviews than one statement can name (PostgreSQL allows 65,535 parameters)', async () => {
   const { job, user } = await makeJob(t.database.db);
-  const feedback = { overall: 60, criteria: [{ name: 'Customer service', weight: 100, score: 60, feedback: '', evidence: [] }] };
+  const feedback: StoredEvaluation = { summary: '', overall: 60, criteria: [{ name: 'Customer service', weight: 100, score: 60, feedback: '', evidence: [] }], insufficientEvidence: false, biasFlags: [] };
   const reviewed = await makeInterview(t.database.db, job.id, { status: 'completed', feedback });
   await t.database.db.insert(interviewReviews).values({ interviewId: reviewed.id, userId: user.id, kind: 'score', criterion: 'Customer service', fromScore: 60, toScore: 80, reason: 'Strong example' });
   // The company's other interviews, never reviewed (ids that do not exist read as unreviewed).

@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { CriterionResult } from '../../../contracts/ai';
+import type { StoredEvaluation } from '../../../contracts/ai';
 import type { ReviewDecision } from '../../../contracts/statuses';
 import { weightedOverall } from '../../ai/engine';
 import type { Db } from '../../db/client';
@@ -30,25 +30,16 @@ export interface CurrentScores {
   decision: ReviewDecision | null;
 }
 
-/** The AI's criteria as stored, whatever the feedback's shape (a plain string has none). */
-export function aiCriteria(feedback: unknown): { name: string; weight: number; score: number | null }[] {
-  if (!feedback || typeof feedback !== 'object' || !Array.isArray((feedback as { criteria?: unknown }).criteria)) return [];
-  return (feedback as { criteria: Partial<CriterionResult>[] }).criteria.map((c) => ({
-    name: String(c.name ?? ''),
-    weight: typeof c.weight === 'number' ? c.weight : 0,
-    score: typeof c.score === 'number' ? c.score : null,
-  }));
+/** The AI's criteria as stored; none before scoring. */
+export function aiCriteria(feedback: StoredEvaluation | null): { name: string; weight: number; score: number | null }[] {
+  return (feedback?.criteria ?? []).map(({ name, weight, score }) => ({ name, weight, score }));
 }
 
-/** The AI's overall: a plain-string feedback counts as 0 (the spec), a missing one as null. */
-export function aiOverall(feedback: unknown): number | null {
-  if (typeof feedback === 'string') return 0;
-  const overall = feedback && typeof feedback === 'object' ? (feedback as { overall?: unknown }).overall : null;
-  return typeof overall === 'number' ? overall : null;
-}
+/** The AI's overall; null before scoring or when nothing could be judged (a plain-string feedback was stored as 0, migration 0021). */
+export const aiOverall = (feedback: StoredEvaluation | null): number | null => feedback?.overall ?? null;
 
 /** The feedback's scores after the review events, given oldest first (the latest change per criterion wins). */
-export function applyReview(feedback: unknown, events: readonly ReviewRow[]): CurrentScores {
+export function applyReview(feedback: StoredEvaluation | null, events: readonly ReviewRow[]): CurrentScores {
   const latest = new Map<string, number>();
   let decision: ReviewDecision | null = null;
   for (const e of events) {
@@ -68,7 +59,7 @@ export function applyReview(feedback: unknown, events: readonly ReviewRow[]): Cu
 export const REVIEW_BATCH = 5_000;
 
 /** The current scores of these interviews, by id: one query for the reviews of exactly these interviews. */
-export async function currentScores(db: Db, rows: readonly { id: number; feedback: unknown }[]): Promise<Map<number, CurrentScores>> {
+export async function currentScores(db: Db, rows: readonly { id: number; feedback: StoredEvaluation | null }[]): Promise<Map<number, CurrentScores>> {
   const events = new Map<number, ReviewRow[]>();
   // In batches: one statement's parameters are limited (65,535 on PostgreSQL), a company's interviews are not.
   for (let from = 0; from < rows.length; from += REVIEW_BATCH) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { StoredEvaluation } from '../../../contracts/ai';
 import type { DeletionReason, ReviewDecision, WebhookEvent } from '../../../contracts/statuses';
 import type { CandidateDeletedData, InterviewCompletedData, InterviewReviewedData, ScreeningCompletedData } from '../../../contracts/webhooks';
 import type { Db, Tx } from '../../db/client';
@@ -35,11 +36,11 @@ export async function recordWebhookEvent(db: Db | Tx, event: WebhookEventInput, 
 
 // ---- The events' data (contracts/webhooks.ts), each read inside the event's own transaction ----
 
-/** The numbers a stored evaluation carries, read defensively (an old or anonymised row may lack them). */
-function scoresOf(feedback: unknown): { overallScore: number | null; insufficientEvidence: boolean } {
-  const f = feedback && typeof feedback === 'object' ? (feedback as Record<string, unknown>) : {};
-  return { overallScore: typeof f.overall === 'number' ? f.overall : null, insufficientEvidence: f.insufficientEvidence === true };
-}
+/** The numbers a stored evaluation carries; none before scoring. */
+const scoresOf = (feedback: StoredEvaluation | null): { overallScore: number | null; insufficientEvidence: boolean } => ({
+  overallScore: feedback?.overall ?? null,
+  insufficientEvidence: feedback?.insufficientEvidence ?? false,
+});
 
 /** interview.completed, for an interview just scored. `appUrl` makes the report's link absolute. */
 export async function interviewCompletedEvent(db: Db | Tx, interviewId: number, appUrl = ''): Promise<WebhookEventInput> {

@@ -393,7 +393,7 @@ describe('which events go where', () => {
         attempt: 1,
         provider: 'simulator',
         status: 'completed',
-        conversation: {},
+        conversation: { phase: 'ended', questionIndex: 1, retries: 0, ending: 'finished' },
         transcript: [
           { speaker: 'AI', text: 'Why dispatch?' },
           { speaker: 'Candidate', text: 'I like keeping many moving parts in order.' },
