@@ -66,6 +66,25 @@ const places: Record<string, string> = {
   'UTC+08:00': 'China/Singapore',
   'UTC+09:00': 'Japan/Korea',
 };
+/**
+ * The zone each labelled option stands for: a candidate in one of its places keeps the local hour
+ * through summer time (issue 33, decision 059). An option naming no place is its fixed offset.
+ */
+const placeZones: Record<string, string> = {
+  'UTC-08:00': 'America/Los_Angeles',
+  'UTC-07:00': 'America/Denver',
+  'UTC-06:00': 'America/Chicago',
+  'UTC-05:00': 'America/New_York',
+  'UTC+00:00': 'Europe/London',
+  'UTC+01:00': 'Europe/Berlin',
+  'UTC+02:00': 'Europe/Athens',
+  'UTC+03:00': 'Europe/Istanbul',
+  'UTC+05:30': 'Asia/Kolkata',
+  'UTC+08:00': 'Asia/Singapore',
+  'UTC+09:00': 'Asia/Tokyo',
+};
+/** The zone a time zone option is called in: the IANA zone of its places, else the offset itself. */
+export const zoneOfOption = (value: string): string => placeZones[value] ?? value;
 const offsetLabel = (minutes: number) => {
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storedEvaluation } from '../../contracts/ai';
+import { TIME_ZONES, zoneOfOption } from '../../contracts/phone-screenings';
 import { migrationsFolder, openDatabase, type Database } from './client';
 
 /** The project's migrations up to and including `lastTag`, in a folder of their own. */
@@ -250,4 +251,43 @@ describe('migration 0021: every stored evaluation in the one typed shape', () =>
       for (const stored of after) if (stored !== null) expect(storedEvaluation.strict().safeParse(stored).error).toBeUndefined();
     }
   });
+});
+
+describe('migration 0022: each phone candidate gets the zone their calls are timed in', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('names the places of a labelled option, keeps an offset that names none, as the code does for new candidates', async () => {
+    const scratch = await scratchDatabase();
+    cleanups.push(scratch.drop);
+    let database: Database = await scratch.open(migrationsUpTo('0021_typed_evaluations'));
+    const sql = (text: string, params?: unknown[]) => database.query<Record<string, unknown>>(text, params);
+    await sql(`INSERT INTO companies (name) VALUES ('Acme')`);
+    await sql(`INSERT INTO users (company_id, username, password_hash) VALUES (1, 'ada', 'x')`);
+    await sql(`INSERT INTO phone_screenings (company_id, user_id) VALUES (1, 1)`);
+    // Every option of the form, an applicant's offset from before (Nepal), and a value from before the options.
+    const before = [...TIME_ZONES.map((t) => t.value), 'UTC+05:45', 'UTC'];
+    for (const [i, zone] of before.entries()) {
+      await sql(`INSERT INTO phone_screening_candidates (screening_id, candidate_name, country_code, phone_number, interview_time, time_zone) VALUES (1, $1, '+1', $2, now(), $3)`, [`P${i}`, `55501${i}`, zone]);
+    }
+    await database.close();
+
+    database = await scratch.open();
+    cleanups.push(() => database.close());
+    const rows = (await sql(`SELECT time_zone, zone FROM phone_screening_candidates ORDER BY id`)).rows;
+    expect(rows.map((r) => r.zone)).toEqual(before.map(zoneOfOption));
+    expect(rows.slice(0, 2).map((r) => r.zone)).toEqual(['UTC-12:00', 'UTC-11:00']);
+    expect(rows.find((r) => r.time_zone === 'UTC-05:00')?.zone).toBe('America/New_York');
+    expect(rows.at(-2)?.zone).toBe('UTC+05:45');
+    // The zone the form shows is kept as it was.
+    expect(rows.map((r) => r.time_zone)).toEqual(before);
+  });
+});
+
+it('keeps the migrations journal in time order, so none is skipped on a database that has the ones before', () => {
+  // drizzle applies a migration only when its time is after the last applied one's.
+  const { entries } = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  for (let i = 1; i < entries.length; i++) expect(entries[i]!.when, `${entries[i]!.tag} after ${entries[i - 1]!.tag}`).toBeGreaterThan(entries[i - 1]!.when);
 });

@@ -236,6 +236,8 @@ export const phoneScreeningCandidates = pgTable(
     phoneNumber: text('phone_number').notNull(),
     interviewTime: timestamp('interview_time', { withTimezone: true }).notNull(),
     timeZone: text('time_zone').notNull(),
+    /** The zone calls are timed in: an IANA zone (summer time included), or the option's fixed offset when it names no place (decision 059). */
+    zone: text('zone').notNull(),
     status: text('status', { enum: SCREENING_CANDIDATE_STATUSES }).notNull().default('pending'),
     notes: text('notes'),
     /** Where the candidate came from (issue 17); an applicant's email, for collapsing a second application. */

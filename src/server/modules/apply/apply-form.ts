@@ -11,7 +11,7 @@ import {
   type ApplyRefused,
 } from '../../../contracts/apply';
 import { assertStorableText } from '../../plugins/text-input';
-import { isTimeZone } from './calling-hours';
+import { isTimeZone } from '../phone-calls/calling-hours';
 import { cvFileName, detectCvType } from './cv-file';
 
 /**

@@ -17,11 +17,10 @@ import { candidateLinkDays } from '../interviews/candidate-links';
 import { candidateLink, countNewInterviews, getOwnInterview, newInterviewValues, openRoom } from '../interviews/interviews.service';
 import { enqueueApplicantInvitation } from '../interviews/invitations.service';
 import { getOwnJob } from '../jobs/jobs.service';
-import { zoneOffsetMinutes } from '../phone-calls/scheduler';
 import { getOwnScreening, newCandidateValues } from '../phone-screenings/phone-screenings.service';
 import { recordWebhookEvent } from '../webhooks/events';
 import { checkApplication, HONEYPOT_FIELD, type CheckedApplication, type RawApplication } from './apply-form';
-import { describeLocal, nextCallingSlot, offsetLabel } from './calling-hours';
+import { describeLocal, nextCallingSlot, offsetLabel } from '../phone-calls/calling-hours';
 import { APPLY_MIN_SECONDS, checkFormToken, issueFormToken } from './form-token';
 import { PHONE_CONSENT_LABEL, phoneScreeningNotice } from './phone-notice';
 
@@ -303,17 +302,10 @@ async function applyToJob(deps: ApplyDeps, row: PublicPageRow, job: JobOf, input
   };
 }
 
-/** A call time as the candidate row keeps its zone (a UTC offset): '2026-11-30 09:00 (UTC+01:00)'. */
-const describeOffset = (at: Date, zone: string) => {
-  const local = new Date(at.getTime() + zoneOffsetMinutes(zone) * 60_000).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 16)} (${zone})`;
-};
-
 async function applyToScreening(deps: ApplyDeps, row: PublicPageRow, input: CheckedApplication, now: Date): Promise<ApplyResult> {
   const screening = row.screening!;
   const title = screening.jobTitle ?? 'phone screening';
   const callAt = nextCallingSlot(now, input.timeZone);
-  const zone = offsetLabel(callAt, input.timeZone);
   const localTime = describeLocal(callAt, input.timeZone);
   const notice = noticeFor(row);
   const created = await deps.db.transaction(async (tx) => {
@@ -324,7 +316,7 @@ async function applyToScreening(deps: ApplyDeps, row: PublicPageRow, input: Chec
     const earlier = others.find((c) => (input.email && c.email?.toLowerCase() === input.email.toLowerCase()) || phoneKey(c.countryCode, c.phoneNumber) === key);
     if (earlier) {
       if (earlier.email && !(await resentRecently(tx, { phoneCandidateId: earlier.id }))) {
-        const when = earlier.nextCallAt ? `We will call you at ${describeOffset(earlier.nextCallAt, earlier.timeZone)}.` : 'We have your application; the recruiters will be in touch.';
+        const when = earlier.nextCallAt ? `We will call you at ${describeLocal(earlier.nextCallAt, earlier.zone)}.` : 'We have your application; the recruiters will be in touch.';
         await deps.mailer.enqueue(tx, {
           kind: 'application_resent',
           to: earlier.email,
@@ -336,7 +328,7 @@ async function applyToScreening(deps: ApplyDeps, row: PublicPageRow, input: Chec
       }
       return null;
     }
-    const values = newCandidateValues(screening.id, { candidateName: input.candidateName, countryCode: input.countryCode, phoneNumber: input.phoneNumber, timeZone: zone, notes: '', interviewTime: callAt }, 'apply');
+    const values = newCandidateValues(screening.id, { candidateName: input.candidateName, countryCode: input.countryCode, phoneNumber: input.phoneNumber, timeZone: offsetLabel(callAt, input.timeZone), zone: input.timeZone, notes: '', interviewTime: callAt }, 'apply');
     const [candidate] = await tx.insert(phoneScreeningCandidates).values({ ...values, email: input.email }).returning();
     const c = candidate!;
     await tx.insert(applications).values({ ...applicationValues(row.page.id, input, now), phoneCandidateId: c.id });

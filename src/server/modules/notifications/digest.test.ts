@@ -73,6 +73,7 @@ describe('the daily digest', () => {
         phoneNumber: '5550100',
         interviewTime: now,
         timeZone: 'UTC-05:00',
+        zone: 'America/New_York',
         status: 'completed',
         completedAt: new Date(now.getTime() - 2 * HOUR),
       })

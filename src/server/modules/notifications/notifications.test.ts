@@ -164,7 +164,7 @@ describe('who is emailed', () => {
       .returning();
     const [candidate] = await db
       .insert(phoneScreeningCandidates)
-      .values({ screeningId: screening!.id, candidateName: 'Katherine Johnson', countryCode: '+1', phoneNumber: '5550100', interviewTime: new Date(), timeZone: 'UTC-05:00', status: 'evaluating' })
+      .values({ screeningId: screening!.id, candidateName: 'Katherine Johnson', countryCode: '+1', phoneNumber: '5550100', interviewTime: new Date(), timeZone: 'UTC-05:00', zone: 'America/New_York', status: 'evaluating' })
       .returning();
     const [call] = await db
       .insert(phoneCalls)

@@ -118,7 +118,7 @@ describe('automated calls wait for the account to be approved', () => {
     const { agent, id } = await registerRecruiter(t, 'gate-revoked', 'Revoked Retail');
     await review(operator, id, 'approve');
     const screening = await makeScreening(agent, 'Cashier');
-    const due = at('2027-04-03T12:00:00.000Z');
+    const due = at('2027-04-05T12:00:00.000Z');
     const ada = await addCandidate(agent, screening.id, { candidateName: 'Ada Obi', phoneNumber: '7700 900203', interviewTime: due.toISOString() });
 
     // The dispatcher claims the call; the job that dials is held back so the account can be rejected first.
@@ -155,7 +155,7 @@ describe('automated calls wait for the account to be approved', () => {
     const { agent, id } = await registerRecruiter(t, 'gate-midcall', 'Midcall Movers');
     await review(operator, id, 'approve');
     const screening = await makeScreening(agent, 'Driver');
-    const due = at('2027-04-04T12:00:00.000Z');
+    const due = at('2027-04-06T12:00:00.000Z');
     const ben = await addCandidate(agent, screening.id, { candidateName: 'Ben Cole', phoneNumber: '7700 900204', interviewTime: due.toISOString() });
     expect(await dispatch(due)).toEqual([ben.id]);
     const created = await waitFor('Twilio to be asked for the call', () => callsTo('+447700900204')[0]);

@@ -1,48 +1,47 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { combineInterviewTime, type PhoneScreening, type ScreeningCandidate } from '../../../contracts/phone-screenings';
+import { combineInterviewTime, zoneOfOption, type PhoneScreening, type ScreeningCandidate } from '../../../contracts/phone-screenings';
 import { phoneCalls, phoneScreeningCandidates } from '../../db/schema';
 import { createTwilioTelephony } from '../../telephony/twilio';
 import { Agent, createTestApp, type TestApp } from '../../test/app';
 import { FakeTwilioTransport, TWILIO_ENV, TWILIO_SETTINGS, type CreatedCall } from '../../test/twilio';
 import { findCallBySid, placeScreeningCall } from './calls.service';
-import { dispatchDueCalls, nextCallableInstant, zoneOffsetMinutes } from './scheduler';
+import { callableFrom } from './calling-hours';
+import { dispatchDueCalls } from './scheduler';
 import { waitFor } from '../../test/wait';
 
 const APP_URL = 'http://localhost:3000';
 const at = (iso: string) => new Date(iso);
 const minus = (date: Date, ms: number) => new Date(date.getTime() - ms);
 
-describe('nextCallableInstant', () => {
+describe('callableFrom: weekdays 09:00-18:00 on the candidate\'s clock', () => {
   it.each([
-    // UTC+05:30: the window is 02:30–14:30 UTC.
-    ['UTC+05:30', '2027-03-01T02:29:59.000Z', '2027-03-01T02:30:00.000Z'],
-    ['UTC+05:30', '2027-03-01T02:30:00.000Z', '2027-03-01T02:30:00.000Z'],
-    ['UTC+05:30', '2027-03-01T14:29:59.000Z', '2027-03-01T14:29:59.000Z'],
-    ['UTC+05:30', '2027-03-01T14:30:00.000Z', '2027-03-02T02:30:00.000Z'],
-    ['UTC+05:30', '2027-03-01T19:00:00.000Z', '2027-03-02T02:30:00.000Z'],
-    // UTC-12:00: local 23:00 on 1 March is 11:00 UTC on 2 March; the next morning there is 20:00 UTC on 2 March.
-    ['UTC-12:00', '2027-03-02T11:00:00.000Z', '2027-03-02T20:00:00.000Z'],
-    ['UTC-12:00', '2027-03-01T19:59:00.000Z', '2027-03-01T20:00:00.000Z'],
-    ['UTC-12:00', '2027-03-02T07:59:00.000Z', '2027-03-02T07:59:00.000Z'],
-    ['UTC-12:00', '2027-03-02T08:00:00.000Z', '2027-03-02T20:00:00.000Z'],
-    // UTC+12:00: local 00:30 on 2 March is 12:30 UTC on 1 March; 08:00 there is 20:00 UTC the same (UTC) day.
-    ['UTC+12:00', '2027-03-01T12:30:00.000Z', '2027-03-01T20:00:00.000Z'],
-    ['UTC+12:00', '2027-03-01T08:00:00.000Z', '2027-03-01T20:00:00.000Z'],
-    ['UTC+12:00', '2027-03-01T20:00:00.000Z', '2027-03-01T20:00:00.000Z'],
-    ['UTC+12:00', '2027-03-02T07:59:59.999Z', '2027-03-02T07:59:59.999Z'],
-    // Across the year's end.
-    ['UTC+00:00', '2026-12-31T21:00:00.000Z', '2027-01-01T08:00:00.000Z'],
-    ['UTC-05:00', '2027-03-01T12:59:00.000Z', '2027-03-01T13:00:00.000Z'],
+    // A fixed offset (an option naming no place, or an older applicant's): UTC+05:30 opens 03:30-12:30 UTC.
+    ['UTC+05:30', '2027-03-01T03:29:59.000Z', '2027-03-01T03:30:00.000Z'],
+    ['UTC+05:30', '2027-03-01T03:30:00.000Z', '2027-03-01T03:30:00.000Z'],
+    ['UTC+05:30', '2027-03-01T12:29:59.000Z', '2027-03-01T12:29:59.000Z'],
+    ['UTC+05:30', '2027-03-01T12:30:00.000Z', '2027-03-02T03:30:00.000Z'],
+    // Friday 18:30 there: Monday 09:00.
+    ['UTC+05:30', '2027-03-05T13:00:00.000Z', '2027-03-08T03:30:00.000Z'],
+    // UTC-12:00: Monday 23:00 there is 11:00 UTC on Tuesday; Tuesday 09:00 there is 21:00 UTC.
+    ['UTC-12:00', '2027-03-02T11:00:00.000Z', '2027-03-02T21:00:00.000Z'],
+    // UTC+12:00: Tuesday 00:30 there is 12:30 UTC on Monday; 09:00 there is 21:00 UTC the same (UTC) day.
+    ['UTC+12:00', '2027-03-01T12:30:00.000Z', '2027-03-01T21:00:00.000Z'],
+    // Across the year's end (a Friday).
+    ['UTC+00:00', '2026-12-31T21:00:00.000Z', '2027-01-01T09:00:00.000Z'],
   ])('in %s, %s is callable at %s', (zone, from, expected) => {
-    expect(nextCallableInstant(at(from), zone).toISOString()).toBe(expected);
+    expect(callableFrom(at(from), zone).toISOString()).toBe(expected);
   });
 
-  it('reads the offsets of the zones the form offers', () => {
-    expect(zoneOffsetMinutes('UTC+05:30')).toBe(330);
-    expect(zoneOffsetMinutes('UTC-12:00')).toBe(-720);
-    expect(zoneOffsetMinutes('UTC+12:00')).toBe(720);
-    expect(zoneOffsetMinutes('UTC+00:00')).toBe(0);
+  it('keeps the candidate\'s local hour across a change to summer time, where a fixed offset would not', () => {
+    // New York leaves summer time on Sunday 1 November 2026. 07:00 local on both Fridays is too early:
+    // 09:00 local is 13:00 UTC before the change and 14:00 UTC after.
+    expect(callableFrom(at('2026-10-30T11:00:00.000Z'), 'America/New_York').toISOString()).toBe('2026-10-30T13:00:00.000Z');
+    expect(callableFrom(at('2026-11-06T12:00:00.000Z'), 'America/New_York').toISOString()).toBe('2026-11-06T14:00:00.000Z');
+    // The same option as a fixed UTC-05:00 would call at 10:00 New York time before the change.
+    expect(callableFrom(at('2026-10-30T11:00:00.000Z'), 'UTC-05:00').toISOString()).toBe('2026-10-30T14:00:00.000Z');
+    expect(zoneOfOption('UTC-05:00')).toBe('America/New_York');
+    expect(zoneOfOption('UTC-03:00')).toBe('UTC-03:00');
   });
 });
 
@@ -111,11 +110,11 @@ async function expectPlaced(created: CreatedCall, candidateId: number, to: strin
 describe('placing calls at the candidate\'s time', () => {
   it('calls each candidate at the interview time set in their own time zone, not a minute before', async () => {
     const priya = await addCandidate('Priya Nair', { countryCode: '+91', phoneNumber: '98765 43210' }, 'UTC+05:30', '2027-03-01', '10:30');
-    const kenji = await addCandidate('Kenji Sato', { countryCode: '+81', phoneNumber: '90-1234-5678' }, 'UTC+09:00', '2027-03-01', '18:00');
+    const kenji = await addCandidate('Kenji Sato', { countryCode: '+81', phoneNumber: '90-1234-5678' }, 'UTC+09:00', '2027-03-01', '17:30');
     const dana = await addCandidate('Dana Whitfield', { countryCode: '+1', phoneNumber: '(555) 123-4567' }, 'UTC-05:00', '2027-03-01', '09:00');
     const schedule = [
       { candidate: priya, due: at('2027-03-01T05:00:00.000Z'), to: '+919876543210' },
-      { candidate: kenji, due: at('2027-03-01T09:00:00.000Z'), to: '+819012345678' },
+      { candidate: kenji, due: at('2027-03-01T08:30:00.000Z'), to: '+819012345678' },
       { candidate: dana, due: at('2027-03-01T14:00:00.000Z'), to: '+15551234567' },
     ];
     // Adding a candidate schedules the first call at the interview time.
@@ -136,30 +135,30 @@ describe('placing calls at the candidate\'s time', () => {
     expect(schedule.map(({ to }) => callsTo(to).length)).toEqual([1, 1, 1]);
   });
 
-  it('moves a time outside 8:00–20:00 local to 08:00 the next morning there, and calls then', async () => {
-    // 22:00 in India is 16:30 UTC; 08:00 the next day there is 02:30 UTC.
+  it('moves a time outside weekday calling hours to the next opening on their clock, and calls then', async () => {
+    // Friday 22:00 in India is 16:30 UTC; the next opening there is Monday 09:00, 03:30 UTC.
     const late = await addCandidate('Arjun Mehta', { countryCode: '+91', phoneNumber: '91234 56789' }, 'UTC+05:30', '2027-03-05', '22:00');
-    // 06:00 in New York is 11:00 UTC; the window opens at 13:00 UTC the same day.
+    // 06:00 in New York is 11:00 UTC; calling hours open at 14:00 UTC the same day.
     const early = await addCandidate('Maria Gomez', { countryCode: '+1', phoneNumber: '555-987-6543' }, 'UTC-05:00', '2027-03-05', '06:00');
 
     expect(await dispatch(at('2027-03-05T11:00:00.000Z'))).toEqual([]);
     expect(await candidateRow(early.id)).toMatchObject({
       status: 'pending',
-      nextCallAt: at('2027-03-05T13:00:00.000Z'),
-      outcome: "Calls are placed between 8:00 and 20:00 in the candidate's time zone: calling at 2027-03-05 08:00 UTC-05:00.",
+      nextCallAt: at('2027-03-05T14:00:00.000Z'),
+      outcome: "Calls are placed on weekdays between 9:00 and 18:00 in the candidate's time zone: calling on Friday, March 5, 2027 at 09:00 (America/New_York).",
     });
-    expect(await dispatch(at('2027-03-05T13:00:00.000Z'))).toEqual([early.id]);
+    expect(await dispatch(at('2027-03-05T14:00:00.000Z'))).toEqual([early.id]);
     await expectPlaced(await waitForDial('+15559876543'), early.id, '+15559876543');
 
     expect(await dispatch(at('2027-03-05T16:30:00.000Z'))).toEqual([]);
     expect(await candidateRow(late.id)).toMatchObject({
       status: 'pending',
-      nextCallAt: at('2027-03-06T02:30:00.000Z'),
-      outcome: "Calls are placed between 8:00 and 20:00 in the candidate's time zone: calling at 2027-03-06 08:00 UTC+05:30.",
+      nextCallAt: at('2027-03-08T03:30:00.000Z'),
+      outcome: "Calls are placed on weekdays between 9:00 and 18:00 in the candidate's time zone: calling on Monday, March 8, 2027 at 09:00 (Asia/Kolkata).",
     });
-    expect(await dispatch(at('2027-03-06T02:29:59.000Z'))).toEqual([]);
+    expect(await dispatch(at('2027-03-08T03:29:59.000Z'))).toEqual([]);
     expect(callsTo('+919123456789')).toEqual([]);
-    expect(await dispatch(at('2027-03-06T02:30:00.000Z'))).toEqual([late.id]);
+    expect(await dispatch(at('2027-03-08T03:30:00.000Z'))).toEqual([late.id]);
     await expectPlaced(await waitForDial('+919123456789'), late.id, '+919123456789');
   });
 

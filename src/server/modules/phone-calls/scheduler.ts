@@ -1,41 +1,17 @@
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
-import { TIME_ZONES } from '../../../contracts/phone-screenings';
 import { CALLABLE_CANDIDATE_STATUSES, isScreened } from '../../../contracts/statuses';
 import type { Db } from '../../db/client';
 import { phoneScreeningCandidates } from '../../db/schema';
 import type { JobQueue } from '../../queue/queue';
+import { CALLING_HOURS_TEXT, callableFrom, describeLocal } from './calling-hours';
 import { notOptedOut, optOutOf } from './opt-out';
 import { noteCallsHeldForReview, ownerIsApproved } from './review-gate';
 
 export const PLACE_SCREENING_CALL = 'place-screening-call';
 
-/** Automated calls reach candidates only between 8:00 and 20:00 on their own clock. */
-export const CALL_WINDOW = { startMinute: 8 * 60, endMinute: 20 * 60 };
-
-export function zoneOffsetMinutes(timeZone: string): number {
-  const known = TIME_ZONES.find((t) => t.value === timeZone);
-  if (known) return known.offsetMinutes;
-  const match = /^UTC([+-])(\d{2}):(\d{2})$/.exec(timeZone);
-  if (!match) return 0;
-  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
-}
-
-const DAY = 24 * 60;
-
-/** `at` when it falls inside the candidate's calling window, else the window's next opening. */
-export function nextCallableInstant(at: Date, timeZone: string): Date {
-  const offset = zoneOffsetMinutes(timeZone);
-  const localMs = at.getTime() + offset * 60_000;
-  const minuteOfDay = (((Math.floor(localMs / 60_000) % DAY) + DAY) % DAY);
-  if (minuteOfDay >= CALL_WINDOW.startMinute && minuteOfDay < CALL_WINDOW.endMinute) return at;
-  const localMidnight = Math.floor(localMs / (DAY * 60_000)) * DAY * 60_000;
-  const opening = localMidnight + (minuteOfDay >= CALL_WINDOW.endMinute ? DAY : 0) * 60_000 + CALL_WINDOW.startMinute * 60_000;
-  return new Date(opening - offset * 60_000);
-}
-
 /**
  * Claims every candidate whose call is due at `now` and queues the call. A due time outside the
- * calling window is moved to the window's next opening instead. The claim is one conditional
+ * calling hours is moved to their next opening instead. The claim is one conditional
  * update, so several app instances never call the same candidate twice. Only an approved
  * account's candidates are claimed; the others keep waiting, and their card says why.
  */
@@ -60,9 +36,9 @@ export async function dispatchDueCalls(deps: { db: Db; queue: Pick<JobQueue, 'se
     const dueAt = candidate.nextCallAt!;
     // The account's approval is part of the claim: one taken back meanwhile claims nothing.
     const sameClaim = and(eq(phoneScreeningCandidates.id, candidate.id), eq(phoneScreeningCandidates.nextCallAt, dueAt), eq(phoneScreeningCandidates.status, candidate.status), approved);
-    const callable = nextCallableInstant(now, candidate.timeZone);
+    const callable = callableFrom(now, candidate.zone);
     if (callable.getTime() !== now.getTime()) {
-      await deps.db.update(phoneScreeningCandidates).set({ nextCallAt: callable, outcome: outsideHoursNote(callable, candidate.timeZone) }).where(sameClaim);
+      await deps.db.update(phoneScreeningCandidates).set({ nextCallAt: callable, outcome: outsideHoursNote(callable, candidate.zone) }).where(sameClaim);
       continue;
     }
     const [claimed] = await deps.db
@@ -87,18 +63,12 @@ const reasonText: Record<UnsuccessfulReason, string> = {
   no_response: 'The candidate did not respond on the call',
 };
 
-const formatLocal = (at: Date, timeZone: string) => {
-  const local = new Date(at.getTime() + zoneOffsetMinutes(timeZone) * 60_000).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 16)} ${timeZone}`;
-};
-
 /** Why a call waits: shown on the candidate's card. */
-export const outsideHoursNote = (callable: Date, timeZone: string) =>
-  `Calls are placed between 8:00 and 20:00 in the candidate's time zone: calling at ${formatLocal(callable, timeZone)}.`;
+export const outsideHoursNote = (callable: Date, zone: string) => `${CALLING_HOURS_TEXT}: calling on ${describeLocal(callable, zone)}.`;
 
 /**
  * After a call that did not reach the candidate: another attempt later (inside the calling
- * window) while attempts remain, else the candidate is marked unreachable. The card shows why.
+ * hours) while attempts remain, else the candidate is marked unreachable. The card shows why.
  */
 export async function afterUnsuccessfulCall(
   deps: { db: Db; policy: { maxAttempts: number; retryMinutes: number } },
@@ -112,11 +82,11 @@ export async function afterUnsuccessfulCall(
   if (await optOutOf(deps.db, candidateId)) return;
   const attempts = Math.max(candidate.attempts, 1);
   if (reason !== 'failed' && attempts < deps.policy.maxAttempts) {
-    const next = nextCallableInstant(new Date(now.getTime() + deps.policy.retryMinutes * 60_000), candidate.timeZone);
+    const next = callableFrom(new Date(now.getTime() + deps.policy.retryMinutes * 60_000), candidate.zone);
     const status = reason === 'no_response' ? 'no_answer' : reason;
     await deps.db
       .update(phoneScreeningCandidates)
-      .set({ status, nextCallAt: next, outcome: `${reasonText[reason]} (attempt ${attempts} of ${deps.policy.maxAttempts}). Calling again at ${formatLocal(next, candidate.timeZone)}.` })
+      .set({ status, nextCallAt: next, outcome: `${reasonText[reason]} (attempt ${attempts} of ${deps.policy.maxAttempts}). Calling again on ${describeLocal(next, candidate.zone)}.` })
       .where(eq(phoneScreeningCandidates.id, candidateId));
     return;
   }

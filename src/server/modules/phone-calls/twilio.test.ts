@@ -405,9 +405,9 @@ describe('a screening call over Twilio', () => {
 });
 
 describe('calls that do not reach the candidate', () => {
-  it('retries a no-answer inside the calling window, then gives up after the last attempt', async () => {
-    // 19:45 in India: an hour later is after 20:00, so the retry waits for 8:00 the next morning there.
-    now = new Date('2027-03-01T14:15:00.000Z');
+  it('retries a no-answer inside calling hours, then gives up after the last attempt', async () => {
+    // Monday 17:15 in India: an hour later is after 18:00, so the retry waits for 09:00 the next morning there.
+    now = new Date('2027-03-01T11:45:00.000Z');
     const screening = await makeScreening(a, 'Warehouse Lead');
     const candidate = await addCandidate(a, screening.id, { candidateName: 'Priya Nair', countryCode: '+91', phoneNumber: '98765 43210', timeZone: 'UTC+05:30' });
     const first = await dial(candidate.id);
@@ -419,15 +419,15 @@ describe('calls that do not reach the candidate', () => {
     expect((await callRow(first.id)).status).toBe('no_answer');
     const waiting = await candidateRow(candidate.id);
     expect(waiting).toMatchObject({ status: 'no_answer', attempts: 1 });
-    expect(waiting.nextCallAt).toEqual(new Date('2027-03-02T02:30:00.000Z'));
-    expect(waiting.outcome).toBe('No answer (attempt 1 of 2). Calling again at 2027-03-02 08:00 UTC+05:30.');
+    expect(waiting.nextCallAt).toEqual(new Date('2027-03-02T03:30:00.000Z'));
+    expect(waiting.outcome).toBe('No answer (attempt 1 of 2). Calling again on Tuesday, March 2, 2027 at 09:00 (Asia/Kolkata).');
     // A 'ringing' arriving after the final status does not bring the call back.
     await status(first, 'ringing');
     expect((await callRow(first.id)).status).toBe('no_answer');
 
-    now = new Date('2027-03-02T02:29:00.000Z');
+    now = new Date('2027-03-02T03:29:00.000Z');
     expect(await dispatchDueCalls({ db: t.database.db, queue: t.app.deps.queue }, now)).toEqual([]);
-    now = new Date('2027-03-02T02:30:00.000Z');
+    now = new Date('2027-03-02T03:30:00.000Z');
     const placedBefore = transport.calls.length;
     await dispatchDueCalls({ db: t.database.db, queue: t.app.deps.queue }, now);
     const created = await waitFor('the second attempt', () => transport.calls[placedBefore]);
@@ -454,7 +454,7 @@ describe('calls that do not reach the candidate', () => {
     const row = await candidateRow(candidate.id);
     expect(row).toMatchObject({ status: 'voicemail', attempts: 1 });
     expect(row.nextCallAt).toEqual(new Date('2027-03-01T16:00:00.000Z'));
-    expect(row.outcome).toBe('Reached voicemail (attempt 1 of 2). Calling again at 2027-03-01 11:00 UTC-05:00.');
+    expect(row.outcome).toBe('Reached voicemail (attempt 1 of 2). Calling again on Monday, March 1, 2027 at 11:00 (America/New_York).');
   });
 
   it('does not score a call the candidate left right after consenting: it is tried again', async () => {

@@ -1,6 +1,6 @@
 import { and, inArray, asc, desc, eq } from 'drizzle-orm';
 import { cleanQuestions, QUESTIONS_REQUIRED } from '../../../contracts/jobs';
-import type { PhoneScreening, ScreeningCandidate } from '../../../contracts/phone-screenings';
+import { zoneOfOption, type PhoneScreening, type ScreeningCandidate } from '../../../contracts/phone-screenings';
 import type { AiEngine } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { phoneScreeningCandidates, phoneScreenings } from '../../db/schema';
@@ -109,6 +109,8 @@ interface CandidateFields {
   countryCode: string;
   phoneNumber: string;
   timeZone: string;
+  /** The zone calls are timed in, when the candidate gave their own (an applicant's browser); else the option's. */
+  zone?: string;
   notes: string;
   interviewTime: string | Date;
 }
@@ -118,6 +120,7 @@ const fields = (input: CandidateFields) => ({
   countryCode: input.countryCode,
   phoneNumber: input.phoneNumber,
   timeZone: input.timeZone,
+  zone: input.zone ?? zoneOfOption(input.timeZone),
   notes: input.notes || null,
   interviewTime: new Date(input.interviewTime),
 });

@@ -384,7 +384,7 @@ describe('which events go where', () => {
     const [screening] = await db.insert(phoneScreenings).values({ companyId: me!.companyId, userId: me!.id, jobTitle: 'Dispatcher', questions: ['Why dispatch?'] }).returning();
     const [candidate] = await db
       .insert(phoneScreeningCandidates)
-      .values({ screeningId: screening!.id, candidateName: 'Mary Jackson', countryCode: '+1', phoneNumber: '5550100', email: 'mary@example.com', interviewTime: new Date(), timeZone: 'UTC-05:00', status: 'evaluating' })
+      .values({ screeningId: screening!.id, candidateName: 'Mary Jackson', countryCode: '+1', phoneNumber: '5550100', email: 'mary@example.com', interviewTime: new Date(), timeZone: 'UTC-05:00', zone: 'America/New_York', status: 'evaluating' })
       .returning();
     const [call] = await db
       .insert(phoneCalls)
