@@ -12,46 +12,11 @@ import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logging';
 import { Metrics } from './lib/metrics';
 import { Mailer } from './mail/mailer';
-import { accountRoutes } from './modules/account/account.routes';
-import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { adverseImpactRoutes } from './modules/adverse-impact/adverse-impact.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { answerTranscriptionRoutes } from './modules/answer-transcription/answer-transcription.routes';
-import { candidateRoomRoutes } from './modules/candidate-room/candidate-room.routes';
-import { consentRoutes } from './modules/consent/consent.routes';
-import { demoRoutes } from './modules/demo/demo.routes';
-import { EVALUATE_INTERVIEW, requeueStuckEvaluations, runEvaluation } from './modules/evaluation/evaluation.service';
-import { transcriptRoutes } from './modules/evaluation/transcripts.routes';
-import { createAddressGuard } from './modules/webhooks/address-guard';
-import { WebhookDispatcher } from './modules/webhooks/delivery';
-import { webhookRoutes } from './modules/webhooks/webhooks.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { metricsRoutes } from './modules/metrics/metrics.routes';
-import { interviewRoutes } from './modules/interviews/interviews.routes';
-import { importRoutes } from './modules/imports/imports.routes';
-import { applyRoutes } from './modules/apply/apply.routes';
-import { jobRoutes } from './modules/jobs/jobs.routes';
-import { memberRoutes } from './modules/members/members.routes';
-import { DAILY_DIGEST, requestDigestRun, sendDailyDigests } from './modules/notifications/digest.service';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { modules } from './modules';
 import { registerOpenApi } from './modules/openapi/openapi';
-import { openApiRoutes } from './modules/openapi/openapi.routes';
-import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { Notifications } from './modules/notifications/notifier';
-import { templateRoutes } from './modules/templates/templates.routes';
-import { EVALUATE_SCREENING_CALL, placeScreeningCall, requeueStuckCallEvaluations, runCallEvaluation, type CallDeps } from './modules/phone-calls/calls.service';
-import { COPY_CALL_RECORDING, copyCallRecording } from './modules/phone-calls/recording-copy';
-import { phoneCallRoutes } from './modules/phone-calls/phone-calls.routes';
-import { candidateDataRoutes } from './modules/candidate-data/candidate-data.routes';
-import { requestRetentionRun, RETENTION_SWEEP, sweepRetention } from './modules/candidate-data/candidate-data.service';
-import { carryOutDueRequests } from './modules/candidate-data/data-requests.service';
-import { dispatchDueCalls, PLACE_SCREENING_CALL } from './modules/phone-calls/scheduler';
-import { phoneScreeningRoutes } from './modules/phone-screenings/phone-screenings.routes';
-import { REMINDER_SWEEP, requestReminderRun, sendDueReminders } from './modules/reminders/reminders.service';
-import { reportRoutes } from './modules/report/report.routes';
-import { speechRoutes } from './modules/speech/speech.routes';
+import type { CallDeps } from './modules/phone-calls/calls.service';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { accessPlugin, rateLimitKey } from './plugins/access';
 import { cachingPlugin, clientCacheHeaders, REVALIDATE } from './plugins/caching';
 import { clientPreloads } from './client-preloads';
@@ -59,8 +24,9 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { textInputPlugin } from './plugins/text-input';
+import { Background } from './queue/background';
 import { JobQueue } from './queue/queue';
-import { createRoomService } from './rooms/rooms';
+import { createRoomService, type RoomService } from './rooms/rooms';
 import { createSpeechToText, type SpeechToText } from './speech/stt';
 import { createTextToSpeech, type TextToSpeech } from './speech/tts';
 import { createRecordingStorage, type RecordingStore } from './storage';
@@ -77,6 +43,8 @@ export interface AppDeps {
   /** Null without STT_PROVIDER: the browser's live transcript is all there is (decisions 013, 056). */
   stt: SpeechToText | null;
   queue: JobQueue;
+  /** Modules declare their queue handlers and periodic work here; started when the app is ready (decision 061). */
+  background: Background;
   /** Null without a telephony account: screening calls are taken in the browser simulator. */
   telephony: Telephony | null;
   /** What screening calls need: the database, engine, queue, retry policy and clock. */
@@ -89,6 +57,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Where recordings and resumable-upload staging live. */
   storage: RecordingStore;
+  /** The real-time rooms an interview opens. */
+  rooms: RoomService;
 }
 
 declare module 'fastify' {
@@ -112,9 +82,6 @@ export interface BuildOptions {
   clock?: () => Date;
 }
 
-/** How often due screening calls are looked for. */
-const CALL_DISPATCH_MS = 15_000;
-
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
@@ -137,7 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const notifications = new Notifications({ appUrl: config.appUrl, secret: config.sessionSecret, mailer, log: app.log });
   const calls: CallDeps = { db: database.db, ai, queue, log: app.log, policy: config.calls, now: options.clock, notifications, metrics };
   const now = options.clock ?? (() => new Date());
-  const webhooks = new WebhookDispatcher({ database, config: config.webhooks, guard: createAddressGuard(config.webhooks), now, log: app.log });
+  const background = new Background(queue, app.log);
   const storage = createRecordingStorage({
     config,
     db: database.db,
@@ -148,9 +115,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await storage.init();
   app.addHook('onClose', async () => storage.close());
   const stt = createSpeechToText(config.stt);
-  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), stt, queue, telephony, calls, now, notifications, metrics, storage });
+  const rooms = createRoomService(config, app.log);
+  app.decorate('deps', { config, database, mailer, ai, tts: createTextToSpeech(config), stt, queue, background, telephony, calls, now, notifications, metrics, storage, rooms });
+  // After every module's own onClose (a plugin's runs before the app's).
   app.addHook('onClose', async () => {
-    await Promise.all([queue.stop(), webhooks.stop()]);
+    background.stop();
+    await queue.stop();
     mailer.close();
     if (!options.database) await database.close();
   });
@@ -168,34 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Before the routes: the OpenAPI document is collected as they are added (decision 033).
   await registerOpenApi(app, { appUrl: config.appUrl });
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(accountRoutes);
-  await app.register(demoRoutes);
-  await app.register(adminRoutes);
-  await app.register(speechRoutes);
-  await app.register(jobRoutes);
-  await app.register(templateRoutes);
-  const rooms = createRoomService(config, app.log);
-  await app.register(interviewRoutes, { rooms });
-  await app.register(importRoutes, { rooms });
-  await app.register(applyRoutes, { rooms });
-  await app.register(phoneScreeningRoutes);
-  await app.register(phoneCallRoutes);
-  await app.register(candidateRoomRoutes, { storage });
-  await app.register(answerTranscriptionRoutes);
-  await app.register(reportRoutes, { storage });
-  await app.register(candidateDataRoutes, { storage });
-  await app.register(consentRoutes);
-  await app.register(auditRoutes);
-  await app.register(memberRoutes);
-  await app.register(notificationRoutes);
-  await app.register(adverseImpactRoutes);
-  await app.register(transcriptRoutes);
-  await app.register(webhookRoutes, { dispatcher: webhooks });
-  await app.register(apiKeyRoutes);
-  await app.register(outboxRoutes);
-  await app.register(openApiRoutes);
+  for (const module of modules) await app.register(module);
 
   const indexHtml = config.clientDir && path.join(config.clientDir, 'index.html');
   const hasClient = Boolean(indexHtml && existsSync(indexHtml));
@@ -223,70 +166,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.code(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 
-  // Mail written by an earlier run and not yet delivered, and failed deliveries, are retried.
-  const deliver = () => void mailer.deliverPending().catch((err: unknown) => app.log.warn({ err }, 'mail delivery failed'));
-  const mailTimer = setInterval(deliver, 60_000);
-  mailTimer.unref();
-  let callTimer: NodeJS.Timeout | undefined;
-  // The retention job runs twice a day whatever the number of instances: each asks hourly, the queue keeps one per 12 hours.
-  const askRetention = () => void requestRetentionRun(queue).catch((err: unknown) => app.log.warn({ err }, 'queueing the retention job failed'));
-  const retentionTimer = setInterval(askRetention, 60 * 60_000);
-  retentionTimer.unref();
-  // The daily digest: each instance asks hourly, the queue keeps a run per day's key, each member gets one a day (decision 031).
-  const askDigest = () => void requestDigestRun(queue, now()).catch((err: unknown) => app.log.warn({ err }, 'queueing the daily digest failed'));
-  const digestTimer = setInterval(askDigest, 60 * 60_000);
-  digestTimer.unref();
-  app.addHook('onClose', async () => clearInterval(digestTimer));
-  // Candidate reminders (decision 030): each instance asks hourly, the queue keeps one sweep per hour.
-  const askReminders = () => void requestReminderRun(queue).catch((err: unknown) => app.log.warn({ err }, 'queueing the reminder sweep failed'));
-  const reminderTimer = setInterval(askReminders, 60 * 60_000);
-  reminderTimer.unref();
-  app.addHook('onClose', async () => clearInterval(reminderTimer));
-  app.addHook('onClose', async () => {
-    clearInterval(mailTimer);
-    clearInterval(callTimer);
-    clearInterval(retentionTimer);
-  });
-  app.addHook('onReady', async () => {
-    deliver();
-    webhooks.start();
-    await queue.start();
-    await queue.register<{ interviewId: number }>(EVALUATE_INTERVIEW, async ({ interviewId }) => {
-      await runEvaluation({ db: database.db, ai, log: app.log, transcription: stt && { stt, storage }, notifications, metrics }, interviewId);
-    });
-    await requeueStuckEvaluations({ db: database.db, queue });
-    await queue.register<{ callId: number }>(EVALUATE_SCREENING_CALL, async ({ callId }) => {
-      await runCallEvaluation(calls, callId);
-    });
-    await requeueStuckCallEvaluations({ db: database.db, queue });
-    await queue.register<{ callId: number; recordingSid: string }>(COPY_CALL_RECORDING, async (job) => {
-      await copyCallRecording({ db: database.db, storage, twilio: config.twilio }, job);
-    });
-    await queue.register(RETENTION_SWEEP, async () => {
-      const now = options.clock?.() ?? new Date();
-      const requests = await carryOutDueRequests({ db: database.db, storage, telephony, mailer }, now);
-      const swept = await sweepRetention({ db: database.db, storage, telephony }, now);
-      app.log.info({ ...swept, requests }, 'retention job ran');
-    });
-    askRetention();
-    await queue.register(DAILY_DIGEST, async () => {
-      app.log.info({ digests: await sendDailyDigests({ db: database.db, notifications }, now()) }, 'daily digest ran');
-    });
-    askDigest();
-    await queue.register(REMINDER_SWEEP, async () => {
-      app.log.info(await sendDueReminders({ db: database.db, mailer, appUrl: config.appUrl }, now()), 'candidate reminders ran');
-    });
-    askReminders();
-    if (telephony) {
-      await queue.register<{ candidateId: number; attempt: number }>(PLACE_SCREENING_CALL, async ({ candidateId, attempt }) => {
-        await placeScreeningCall({ ...calls, telephony }, candidateId, attempt);
-      });
-      const dispatch = () =>
-        void dispatchDueCalls({ db: database.db, queue }, options.clock?.() ?? new Date()).catch((err: unknown) => app.log.warn({ err }, 'dispatching screening calls failed'));
-      callTimer = setInterval(dispatch, CALL_DISPATCH_MS);
-      callTimer.unref();
-      dispatch();
-    }
-  });
+  app.addHook('onReady', () => background.start());
   return app;
 }

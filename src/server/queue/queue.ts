@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import type { Metrics } from '../lib/metrics';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+export type JobHandler<T> = (data: T) => Promise<unknown>;
 
 /** Runs `step` again (twice at most) when it fails with one of these PostgreSQL error codes: a lost race with another instance. */
 async function onceRaced(codes: string[], step: () => Promise<unknown>): Promise<void> {

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { applicationView, applyPageState, applyRefused, applyResult, CV_MAX_BYTES, publicApplyPage, setApplyPageInput } from '../../../contracts/apply';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/access';
-import type { RoomService } from '../../rooms/rooms';
 import { idParam, idParams } from '../../../contracts/ids';
 import { ApplicationRefused, readApplicationParts } from './apply-form';
 import { getApplication, getApplicationCv, getApplyPage, getPublicApplyPage, receiveApplication, setApplyPage, type CandidateRef } from './apply.service';
@@ -33,11 +32,11 @@ const applyRateLimit = {
  * screening (recruiters: the default for PUT), the public page and its form, and what the
  * applicant sent, for whoever reads the report.
  */
-export async function applyRoutes(app: FastifyInstance, options: { rooms: RoomService }): Promise<void> {
+export async function applyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const { appUrl, sessionSecret } = app.deps.config;
-  const deps = { db, rooms: options.rooms, mailer: app.deps.mailer, appUrl, secret: sessionSecret };
+  const deps = { db, rooms: app.deps.rooms, mailer: app.deps.mailer, appUrl, secret: sessionSecret };
   const user = { access: 'user' } as const;
   const pub = { access: 'public' } as const;
   // The CV is read into memory (at most 5 MB) and refused by its own sentence when larger, not cut short.

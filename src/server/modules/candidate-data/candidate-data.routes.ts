@@ -13,7 +13,6 @@ import {
   legalHoldResult,
 } from '../../../contracts/candidate-data';
 import { candidateTokenFrom, requireUser } from '../../plugins/access';
-import type { RecordingStore } from '../../storage';
 import { idParam, idParams } from '../../../contracts/ids';
 import { companySettingsOf, eraseInterview, erasePhoneCandidate, setLegalHold, updateCompanySettings } from './candidate-data.service';
 import { deletionRequestOf, listDataRequests, phoneDeletionRequestOf, requestDeletion, requestPhoneDeletion } from './data-requests.service';
@@ -23,10 +22,10 @@ import { exportInterview, exportPhoneCandidate } from './export.service';
 const candidateParams = z.object({ candidateId: idParam('candidateId') });
 
 /** Deleting a candidate's data, legal holds, and the company's retention period (issue 15). */
-export async function candidateDataRoutes(app: FastifyInstance, options: { storage: RecordingStore }): Promise<void> {
+export async function candidateDataRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const deps = { db, storage: options.storage, telephony: app.deps.telephony };
+  const deps = { db, storage: app.deps.storage, telephony: app.deps.telephony };
   const user = { access: 'user' } as const;
   // Legal holds, the company's records and its settings are the owners' (decision 026).
   const owner = { access: 'user', role: 'owner' } as const;

@@ -9,7 +9,6 @@ import { recordingUploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CandidateAccess } from '../../plugins/access';
 import { findUnstorableText } from '../../plugins/text-input';
-import type { RecordingStore } from '../../storage';
 import { assertConsented } from '../consent/consent.service';
 import { idParams } from '../../../contracts/ids';
 import { completeInterview, heartbeat, interviewerLines, liveInterview, reportStartProblem, saveTranscript, savedTranscript, startInterview, submit } from './candidate-room.service';
@@ -21,10 +20,10 @@ function candidateOf(request: { candidate: CandidateAccess | null }): CandidateA
   return request.candidate;
 }
 
-export async function candidateRoomRoutes(app: FastifyInstance, options: { storage: RecordingStore }): Promise<void> {
+export async function candidateRoomRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const { storage } = options;
+  const { storage } = app.deps;
   const candidate = { access: 'candidate' } as const;
   await app.register(multipart, { limits: { fileSize: app.deps.config.recordingMaxBytes, files: 1, fields: 4, fieldSize: 5 * 1024 * 1024 } });
   await registerTusUploads(app, storage);

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMPORT_MAX_BYTES, importInput, importPreview, importResult, jobImportInput, type ImportRefused } from '../../../contracts/imports';
 import { requireUser } from '../../plugins/access';
-import type { RoomService } from '../../rooms/rooms';
 import { idParam, idParams } from '../../../contracts/ids';
 import { importJobCandidates, importScreeningCandidates, previewJobImport, previewScreeningImport, refusalMessage, type ImportOutcome } from './imports.service';
 
@@ -21,7 +20,7 @@ function answer(reply: FastifyReply, outcome: ImportOutcome) {
 }
 
 /** Candidates from a CSV file: a preview with per-row errors, then the import (recruiters: the default for POST). */
-export async function importRoutes(app: FastifyInstance, options: { rooms: RoomService }): Promise<void> {
+export async function importRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const { appUrl } = app.deps.config;
@@ -34,7 +33,7 @@ export async function importRoutes(app: FastifyInstance, options: { rooms: RoomS
   );
 
   r.post('/api/job/:jobId/import', { config: { ...importing, apiKey: 'Import a CSV of candidates for a job' }, bodyLimit, schema: { params: jobParams, body: jobImportInput, response: { 201: importResult } } }, async (request, reply) =>
-    answer(reply, await importJobCandidates({ db, rooms: options.rooms, mailer: app.deps.mailer, appUrl }, requireUser(request), request.params.jobId, request.body, app.deps.now())),
+    answer(reply, await importJobCandidates({ db, rooms: app.deps.rooms, mailer: app.deps.mailer, appUrl }, requireUser(request), request.params.jobId, request.body, app.deps.now())),
   );
 
   r.post('/api/phone-screening/:id/import/preview', { config: { ...preview, apiKey: 'Check a CSV of candidates for a phone screening' }, bodyLimit, schema: { params: idParams, body: importInput, response: { 200: importPreview } } }, (request) =>

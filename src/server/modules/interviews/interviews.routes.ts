@@ -13,13 +13,12 @@ import {
 } from '../../../contracts/interviews';
 import { AppError } from '../../lib/errors';
 import { readAsUser, requireUser } from '../../plugins/access';
-import type { RoomService } from '../../rooms/rooms';
 import { idParam, idParams } from '../../../contracts/ids';
 import { candidateView } from './candidate-links';
 import { createInterview, getOwnInterview, listInterviews, toDetail } from './interviews.service';
 import { resendInvitation, sendInvitations } from './invitations.service';
 
-export async function interviewRoutes(app: FastifyInstance, options: { rooms: RoomService }): Promise<void> {
+export async function interviewRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const { appUrl } = app.deps.config;
@@ -36,7 +35,7 @@ export async function interviewRoutes(app: FastifyInstance, options: { rooms: Ro
       if (request.body.jobId !== undefined && request.body.jobId !== request.params.jobId) {
         throw new AppError('VALIDATION_FAILED', 'jobId: does not match the job in the address');
       }
-      const created = await createInterview({ db, rooms: options.rooms, appUrl }, requireUser(request), request.params.jobId, request.body, app.deps.now());
+      const created = await createInterview({ db, rooms: app.deps.rooms, appUrl }, requireUser(request), request.params.jobId, request.body, app.deps.now());
       return reply.code(201).send(created);
     },
   );

@@ -5,14 +5,13 @@ import { z } from 'zod';
 import { agreement, jobAnalytics as jobAnalyticsSchema, recordingStatus, reviewInput, reviewState as reviewStateSchema } from '../../../contracts/report';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/access';
-import type { RecordingStore } from '../../storage';
 import { sendStoredRecording } from '../../storage/send-recording';
 import { getOwnInterview } from '../interviews/interviews.service';
 import { idParams, MAX_RECORD_ID } from '../../../contracts/ids';
 import { companyAgreement, jobAgreement } from './agreement.service';
 import { interviewsCsv, jobAnalytics, recordingStatusOf, reviewState, saveReview } from './report.service';
 
-export async function reportRoutes(app: FastifyInstance, options: { storage: RecordingStore }): Promise<void> {
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const deps = { db, ai: app.deps.ai };
@@ -29,7 +28,7 @@ export async function reportRoutes(app: FastifyInstance, options: { storage: Rec
     if (!segment) throw new AppError('NOT_FOUND', 'Recording not available');
     // Played with its real container (WebM, or MP4 from Safari and iPhones) and kind (video or audio only).
     const contentType = recordingContentType(segment.format ?? 'webm', row.videoRecording);
-    if (await sendStoredRecording(reply, options.storage, segment.uploadId, request.headers.range, contentType)) return reply;
+    if (await sendStoredRecording(reply, app.deps.storage, segment.uploadId, request.headers.range, contentType)) return reply;
     throw new AppError('NOT_FOUND', 'Recording not available');
   });
 
