@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CallReply } from '../../../contracts/phone-calls';
 import { FINISHED_CALL_STATUSES, isScreened, SCREENED_CANDIDATE_STATUSES, type PhoneCallStatus } from '../../../contracts/statuses';
 import type { AiEngine } from '../../ai/engine';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { companies, phoneCalls, phoneScreeningCandidates, phoneScreenings, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Metrics } from '../../lib/metrics';
@@ -13,6 +13,7 @@ import { e164, type Telephony } from '../../telephony/telephony';
 import { toStored } from '../evaluation/evaluation.service';
 import type { Notifications } from '../notifications/notifier';
 import { recordWebhookEvent, screeningCompletedEvent } from '../webhooks/events';
+import type { CallEvent, CallStatusEvent } from './call-events';
 import { continueConversation, openConversation, type CallEnding, type CallScript, type ConversationState, type Turn } from './conversation';
 import { heldForReviewNote, ownerColumns, ownerOfScreening } from './review-gate';
 import { optOutOf, optOutOutcome, recordOptOut } from './opt-out';
@@ -42,7 +43,7 @@ type ScreeningRow = typeof phoneScreenings.$inferSelect;
 const clock = (deps: { now?: () => Date }) => (deps.now ? deps.now() : new Date());
 
 /** The candidate with their screening, company name and the screening owner's review state; undefined when there is none. */
-export async function loadCandidateContext(db: Db, candidateId: number) {
+export async function loadCandidateContext(db: Db | Tx, candidateId: number) {
   const [row] = await db
     .select({ candidate: phoneScreeningCandidates, screening: phoneScreenings, companyName: companies.name, owner: ownerColumns })
     .from(phoneScreeningCandidates)
@@ -54,7 +55,7 @@ export async function loadCandidateContext(db: Db, candidateId: number) {
   return row;
 }
 
-async function candidateWithScreening(db: Db, candidateId: number) {
+async function candidateWithScreening(db: Db | Tx, candidateId: number) {
   const row = await loadCandidateContext(db, candidateId);
   if (!row) throw new AppError('NOT_FOUND', 'Candidate not found');
   return row;
@@ -152,14 +153,17 @@ export async function openCall(deps: CallDeps, callId: number): Promise<CallRepl
   const opening = openConversation(scriptFor(row));
   const reply = toReply(call, 1, row.screening.agentName, opening);
   const now = clock(deps);
-  const [updated] = await deps.db
-    .update(phoneCalls)
-    .set({ conversation: opening.state, turn: 1, lastReply: reply, transcript: opening.transcript, status: 'in_progress', startedAt: now })
-    .where(and(eq(phoneCalls.id, callId), eq(phoneCalls.turn, 0)))
-    .returning({ id: phoneCalls.id });
-  if (!updated) return givenReply(await loadCall(deps.db, callId));
-  await deps.db.update(phoneScreeningCandidates).set({ status: 'in_progress' }).where(eq(phoneScreeningCandidates.id, call.candidateId));
-  return reply;
+  // The call and its candidate move together.
+  const opened = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(phoneCalls)
+      .set({ conversation: opening.state, turn: 1, lastReply: reply, transcript: opening.transcript, status: 'in_progress', startedAt: now })
+      .where(and(eq(phoneCalls.id, callId), eq(phoneCalls.turn, 0)))
+      .returning({ id: phoneCalls.id });
+    if (updated) await tx.update(phoneScreeningCandidates).set({ status: 'in_progress' }).where(eq(phoneScreeningCandidates.id, call.candidateId));
+    return Boolean(updated);
+  });
+  return opened ? reply : givenReply(await loadCall(deps.db, callId));
 }
 
 /**
@@ -167,12 +171,16 @@ export async function openCall(deps: CallDeps, callId: number): Promise<CallRepl
  * double submit) gets the reply already given and changes nothing; an answer to an older turn is
  * refused.
  */
-export async function answerCall(deps: CallDeps, callId: number, turn: number, text: string): Promise<CallReply> {
+export async function answerCall(deps: CallDeps, callId: number, turn: number, text: string, stale: 'refuse' | 'repeat' = 'refuse'): Promise<CallReply> {
   const call = await loadCall(deps.db, callId);
   if (call.turn === turn + 1 && call.lastReply && turn > 0) return call.lastReply;
   const state = call.conversation;
   if (state.phase === 'ended') return givenReply(call);
-  if (call.turn !== turn || call.turn === 0) throw new AppError('CONFLICT', 'This answer belongs to an earlier point of the call');
+  if (call.turn !== turn || call.turn === 0) {
+    // A provider replaying an old request gets the call's current words (see onCallEvent).
+    if (stale === 'repeat') return openCall(deps, callId);
+    throw new AppError('CONFLICT', 'This answer belongs to an earlier point of the call');
+  }
   const row = await candidateWithScreening(deps.db, call.candidateId);
   const next = await continueConversation(deps.ai, scriptFor(row), state, text);
   const reply = toReply(call, turn + 1, row.screening.agentName, next);
@@ -189,43 +197,45 @@ export async function answerCall(deps: CallDeps, callId: number, turn: number, t
 /** Status the candidate takes when a call ends early, after `ending`. */
 async function endConversation(deps: CallDeps, call: CallRow, ending: CallEnding): Promise<void> {
   const now = clock(deps);
-  if (call.provider === 'simulator') {
-    await deps.db.update(phoneCalls).set({ status: 'completed', endedAt: now }).where(eq(phoneCalls.id, call.id));
-    deps.metrics?.calls.inc({ outcome: 'completed' });
-  }
-  if (ending === 'finished') return requestCallEvaluation(deps, call.id);
-  if (ending === 'declined' || ending === 'opted_out') {
-    // Either way no further call is placed (decision 025); the card says which.
-    const reason = ending === 'opted_out' ? 'asked_not_to_call' : 'declined';
-    await deps.db.transaction(async (tx) => {
+  // The call and its candidate move together; the evaluation is queued once both are written.
+  const evaluate = await deps.db.transaction(async (tx) => {
+    if (call.provider === 'simulator') await tx.update(phoneCalls).set({ status: 'completed', endedAt: now }).where(eq(phoneCalls.id, call.id));
+    if (ending === 'finished') return toEvaluating(tx, call);
+    if (ending === 'declined' || ending === 'opted_out') {
+      // Either way no further call is placed (decision 025); the card says which.
+      const reason = ending === 'opted_out' ? 'asked_not_to_call' : 'declined';
       await tx
         .update(phoneScreeningCandidates)
         .set({ status: 'declined', nextCallAt: null, outcome: optOutOutcome(reason), transcript: { transcript: call.transcript } })
         .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, ['calling', 'in_progress'])));
       await recordOptOut(tx, call.candidateId, reason, call.id, now);
-    });
-    return;
-  }
-  if (call.provider === 'simulator') {
-    // Nothing dials again without telephony: the recruiter starts another simulated call.
-    await deps.db
-      .update(phoneScreeningCandidates)
-      .set({ status: 'no_answer', nextCallAt: null, outcome: 'The candidate did not respond on the call.' })
-      .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, ['calling', 'in_progress'])));
-    return;
-  }
-  await afterUnsuccessfulCall(deps, call.candidateId, 'no_response', now);
+    } else if (call.provider === 'simulator') {
+      // Nothing dials again without telephony: the recruiter starts another simulated call.
+      await tx
+        .update(phoneScreeningCandidates)
+        .set({ status: 'no_answer', nextCallAt: null, outcome: 'The candidate did not respond on the call.' })
+        .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, ['calling', 'in_progress'])));
+    } else {
+      await afterUnsuccessfulCall({ ...deps, db: tx }, call.candidateId, 'no_response', now);
+    }
+    return false;
+  });
+  if (call.provider === 'simulator') deps.metrics?.calls.inc({ outcome: 'completed' });
+  if (evaluate) await deps.queue.send(EVALUATE_SCREENING_CALL, { callId: call.id });
 }
 
-/** Moves the candidate to 'evaluating' and queues the scoring of the call's transcript. */
-async function requestCallEvaluation(deps: CallDeps, callId: number): Promise<void> {
-  const call = await loadCall(deps.db, callId);
-  const [moved] = await deps.db
+/**
+ * Moves the candidate of a call that was held to 'evaluating', with the call's transcript; true when
+ * it moved, and the caller then queues the scoring (after its transaction: a crash in between
+ * leaves the candidate evaluating, which the start re-queues).
+ */
+async function toEvaluating(tx: Tx, call: Pick<CallRow, 'candidateId' | 'transcript'>): Promise<boolean> {
+  const [moved] = await tx
     .update(phoneScreeningCandidates)
     .set({ status: 'evaluating', nextCallAt: null, outcome: null, transcript: { transcript: call.transcript } })
     .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, ['calling', 'in_progress'])))
     .returning({ id: phoneScreeningCandidates.id });
-  if (moved) await deps.queue.send(EVALUATE_SCREENING_CALL, { callId });
+  return Boolean(moved);
 }
 
 /** The interview part of a call: the consent exchange before the first question is not an answer to score. */
@@ -334,73 +344,92 @@ export async function placeScreeningCall(deps: CallDeps & { telephony: Telephony
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     deps.log.warn({ err: message, candidateId }, 'placing the screening call failed');
-    await deps.db.update(phoneCalls).set({ status: 'failed', error: message.slice(0, 500), endedAt: clock(deps) }).where(eq(phoneCalls.id, call.id));
+    const now = clock(deps);
+    await deps.db.transaction(async (tx) => {
+      await tx.update(phoneCalls).set({ status: 'failed', error: message.slice(0, 500), endedAt: now }).where(eq(phoneCalls.id, call.id));
+      await afterUnsuccessfulCall({ ...deps, db: tx }, candidateId, 'failed', now);
+      await tx.update(phoneScreeningCandidates).set({ outcome: `The call could not be placed: ${message.slice(0, 200)}` }).where(eq(phoneScreeningCandidates.id, candidateId));
+    });
     deps.metrics?.calls.inc({ outcome: 'failed' });
-    await afterUnsuccessfulCall(deps, candidateId, 'failed', clock(deps));
-    await deps.db.update(phoneScreeningCandidates).set({ outcome: `The call could not be placed: ${message.slice(0, 200)}` }).where(eq(phoneScreeningCandidates.id, candidateId));
   }
 }
 
-/** Twilio's call statuses (its spelling), ours for each, and the order a call goes through them: a later one never goes back. */
-const TWILIO_STATUS: Record<string, { status: PhoneCallStatus; rank: number }> = {
-  queued: { status: 'queued', rank: 0 },
-  initiated: { status: 'initiated', rank: 1 },
-  ringing: { status: 'ringing', rank: 2 },
-  'in-progress': { status: 'in_progress', rank: 3 },
-  completed: { status: 'completed', rank: 4 },
-  busy: { status: 'busy', rank: 4 },
-  'no-answer': { status: 'no_answer', rank: 4 },
-  failed: { status: 'failed', rank: 4 },
-  canceled: { status: 'canceled', rank: 4 },
-};
+/** The order a call goes through its statuses: a later one never goes back. */
 const RANK: Record<PhoneCallStatus, number> = { queued: 0, initiated: 1, ringing: 2, in_progress: 3, completed: 4, busy: 4, no_answer: 4, failed: 4, canceled: 4, voicemail: 4 };
 const isFinished = (status: PhoneCallStatus) => (FINISHED_CALL_STATUSES as readonly PhoneCallStatus[]).includes(status);
 
 /**
- * A provider's call status report. Reports can repeat and arrive out of order: an older status
- * than the one recorded changes nothing, and a finished call stays finished.
+ * What a provider told about a call, in the product's words (its adapter translates, decision 062):
+ * the reply to speak when there is one, null when there is nothing to say (a machine picked up, or
+ * a report about the call).
  */
-export async function recordCallStatus(
-  deps: CallDeps,
-  callId: number,
-  report: { status: string; answeredBy?: string; durationSeconds?: number },
-): Promise<void> {
+export async function onCallEvent(deps: CallDeps, callId: number, event: CallEvent): Promise<CallReply | null> {
+  switch (event.kind) {
+    case 'answered':
+      return openCall(deps, callId);
+    case 'machine':
+      // No message for a machine; the end that follows counts the attempt as voicemail.
+      return null;
+    case 'speech':
+      // An answer for a turn the call has already left (a replayed request) gets the call's current
+      // words rather than an error, which a phone would read out before hanging up.
+      return answerCall(deps, callId, event.turn, event.text, 'repeat');
+    case 'progress':
+    case 'ended':
+      await recordCallStatus(deps, callId, event);
+      return null;
+    case 'recording_ready':
+      await recordCallRecording(deps, callId, { sid: event.sid, url: event.url });
+      return null;
+  }
+}
+
+/**
+ * A call's progress or end. Reports can repeat and arrive out of order: an older status than the one
+ * recorded changes nothing, and a finished call stays finished. An end moves the call and its
+ * candidate in one transaction.
+ */
+export async function recordCallStatus(deps: CallDeps, callId: number, event: CallStatusEvent): Promise<void> {
   const call = await loadCall(deps.db, callId);
   if (isFinished(call.status)) return;
-  const known = TWILIO_STATUS[report.status];
-  if (!known || known.rank < RANK[call.status]) return;
-  const isMachine = Boolean(report.answeredBy?.startsWith('machine') || report.answeredBy === 'fax');
-  const status: PhoneCallStatus = known.status === 'completed' && isMachine ? 'voicemail' : known.status;
+  const status: PhoneCallStatus = event.kind === 'ended' ? event.reason : event.status;
+  if (RANK[status] < RANK[call.status]) return;
   const now = clock(deps);
-  const finished = isFinished(status);
-  const [updated] = await deps.db
-    .update(phoneCalls)
-    .set({
-      status,
-      answeredBy: report.answeredBy ?? call.answeredBy,
-      durationSeconds: report.durationSeconds ?? call.durationSeconds,
-      ...(finished ? { endedAt: now } : {}),
-      ...(status === 'in_progress' && !call.startedAt ? { startedAt: now } : {}),
-    })
-    .where(and(eq(phoneCalls.id, callId), eq(phoneCalls.status, call.status)))
-    .returning();
+  const finished = event.kind === 'ended';
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(phoneCalls)
+      .set({
+        status,
+        answeredBy: event.answeredBy ?? call.answeredBy,
+        durationSeconds: (finished ? event.durationSeconds : undefined) ?? call.durationSeconds,
+        ...(finished ? { endedAt: now } : {}),
+        ...(status === 'in_progress' && !call.startedAt ? { startedAt: now } : {}),
+      })
+      .where(and(eq(phoneCalls.id, callId), eq(phoneCalls.status, call.status)))
+      .returning();
+    if (!updated) return 'raced' as const;
+    if (!finished) return 'moved' as const;
+    if (status === 'completed') {
+      const state = updated.conversation;
+      if (state.phase === 'ended') return 'moved' as const;
+      // The candidate hung up part-way: score what was said if any question was answered, else retry.
+      // (The "yes" to consent is no answer: only what was said after the first question counts.)
+      const { screening } = await candidateWithScreening(tx, call.candidateId);
+      const firstAsked = updated.transcript.findIndex((t) => t.speaker === 'AI' && t.text === screening.questions[0]);
+      const answered = state.phase !== 'consent' && firstAsked >= 0 && updated.transcript.slice(firstAsked).some((t) => t.speaker === 'Candidate');
+      if (answered) return (await toEvaluating(tx, updated)) ? ('evaluate' as const) : ('moved' as const);
+      await afterUnsuccessfulCall({ ...deps, db: tx }, call.candidateId, 'no_response', now);
+      return 'moved' as const;
+    }
+    const reason: UnsuccessfulReason = status === 'busy' ? 'busy' : status === 'voicemail' ? 'voicemail' : status === 'failed' ? 'failed' : 'no_answer';
+    await afterUnsuccessfulCall({ ...deps, db: tx }, call.candidateId, reason, now);
+    return 'moved' as const;
+  });
   // Another report changed the call meanwhile (Twilio sends them concurrently): judge this one again against it.
-  if (!updated) return recordCallStatus(deps, callId, report);
-  if (!finished) return;
-  deps.metrics?.calls.inc({ outcome: status });
-  const state = updated.conversation;
-  if (status === 'completed') {
-    if (state.phase === 'ended') return;
-    // The candidate hung up part-way: score what was said if any question was answered, else retry.
-    // (The "yes" to consent is no answer: only what was said after the first question counts.)
-    const { screening } = await candidateWithScreening(deps.db, call.candidateId);
-    const firstAsked = updated.transcript.findIndex((t) => t.speaker === 'AI' && t.text === screening.questions[0]);
-    const answered = state.phase !== 'consent' && firstAsked >= 0 && updated.transcript.slice(firstAsked).some((t) => t.speaker === 'Candidate');
-    if (answered) return requestCallEvaluation(deps, callId);
-    return afterUnsuccessfulCall(deps, call.candidateId, 'no_response', now);
-  }
-  const reason: UnsuccessfulReason = status === 'busy' ? 'busy' : status === 'voicemail' ? 'voicemail' : status === 'failed' ? 'failed' : 'no_answer';
-  await afterUnsuccessfulCall(deps, call.candidateId, reason, now);
+  if (outcome === 'raced') return recordCallStatus(deps, callId, event);
+  if (finished) deps.metrics?.calls.inc({ outcome: status });
+  if (outcome === 'evaluate') await deps.queue.send(EVALUATE_SCREENING_CALL, { callId });
 }
 
 /**
@@ -412,11 +441,13 @@ export async function recordCallRecording(deps: Pick<CallDeps, 'db' | 'queue'>, 
   const { db } = deps;
   const call = await loadCall(db, callId);
   if (call.recordingSid !== recording.sid) {
-    await db.update(phoneCalls).set({ recordingSid: recording.sid, recordingUrl: recording.url }).where(eq(phoneCalls.id, callId));
-    await db
-      .update(phoneScreeningCandidates)
-      .set({ recordingUrl: `/api/phone-screening/candidates/${call.candidateId}/recording` })
-      .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, SCREENED_CANDIDATE_STATUSES)));
+    await db.transaction(async (tx) => {
+      await tx.update(phoneCalls).set({ recordingSid: recording.sid, recordingUrl: recording.url }).where(eq(phoneCalls.id, callId));
+      await tx
+        .update(phoneScreeningCandidates)
+        .set({ recordingUrl: `/api/phone-screening/candidates/${call.candidateId}/recording` })
+        .where(and(eq(phoneScreeningCandidates.id, call.candidateId), inArray(phoneScreeningCandidates.status, SCREENED_CANDIDATE_STATUSES)));
+    });
   }
   await requestRecordingCopy(deps.queue, callId, recording.sid);
 }

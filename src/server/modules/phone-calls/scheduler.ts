@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { CALLABLE_CANDIDATE_STATUSES, isScreened } from '../../../contracts/statuses';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { phoneScreeningCandidates } from '../../db/schema';
 import type { JobQueue } from '../../queue/queue';
 import { CALLING_HOURS_TEXT, callableFrom, describeLocal } from './calling-hours';
@@ -71,7 +71,7 @@ export const outsideHoursNote = (callable: Date, zone: string) => `${CALLING_HOU
  * hours) while attempts remain, else the candidate is marked unreachable. The card shows why.
  */
 export async function afterUnsuccessfulCall(
-  deps: { db: Db; policy: { maxAttempts: number; retryMinutes: number } },
+  deps: { db: Db | Tx; policy: { maxAttempts: number; retryMinutes: number } },
   candidateId: number,
   reason: UnsuccessfulReason,
   now: Date,

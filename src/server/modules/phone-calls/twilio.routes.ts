@@ -15,33 +15,14 @@ import { twilioWebhookBase, type TwilioSettings } from '../../telephony/twilio';
 import { loadTwilio } from '../../telephony/twilio-sdk';
 import type { SessionUser } from '../auth/session';
 import { idParam, MAX_RECORD_ID } from '../../../contracts/ids';
-import { answerCall, openCall, recordCallRecording, recordCallStatus, type CallDeps } from './calls.service';
+import { onCallEvent, type CallDeps } from './calls.service';
 import { callRecordingId, twilioMediaRequest } from './recording-copy';
 import { hangupTwiml, replyTwiml } from './twiml';
+import { twilioAnswered, twilioGatherBody, twilioRecording, twilioRecordingBody, twilioSpeech, twilioStatus, twilioStatusBody, twilioVoiceBody } from './twilio-events';
 
 const callQuery = z.object({ callId: idParam('callId') });
 const turnQuery = callQuery.extend({ turn: z.coerce.number().int().min(0).max(MAX_RECORD_ID) });
 const candidateParams = z.object({ candidateId: idParam('candidateId') });
-
-/** The fields of Twilio's webhook parameters that are used; Twilio sends many more. */
-const callFields = { CallSid: z.string().max(64).optional() };
-const voiceBody = z.object({ ...callFields, AnsweredBy: z.string().max(40).optional() });
-const gatherBody = z.object({ ...callFields, SpeechResult: z.string().max(5_000).optional() });
-const statusBody = z.object({
-  ...callFields,
-  CallStatus: z.string().max(40),
-  AnsweredBy: z.string().max(40).optional(),
-  CallDuration: z.coerce.number().int().min(0).max(MAX_RECORD_ID).optional(),
-});
-const recordingBody = z.object({
-  ...callFields,
-  RecordingSid: z.string().max(64).optional(),
-  RecordingUrl: z.url().max(500).optional(),
-  RecordingStatus: z.string().max(40).optional(),
-});
-
-/** Twilio's answering-machine detection: machine_start, machine_end_beep, machine_end_silence, machine_end_other, fax. */
-const isMachine = (answeredBy: string | undefined) => Boolean(answeredBy?.startsWith('machine') || answeredBy === 'fax');
 
 /**
  * Twilio's webhooks for the screening calls it carries (see telephony/twilio.ts), and the call
@@ -70,30 +51,29 @@ export async function twilioRoutes(app: FastifyInstance): Promise<void> {
   };
   const webhook = { config: { access: 'public' }, preValidation: verifySignature } as const;
 
-  r.post('/api/telephony/twilio/voice', { ...webhook, schema: { querystring: callQuery, body: voiceBody } }, async (request, reply) => {
+  r.post('/api/telephony/twilio/voice', { ...webhook, schema: { querystring: callQuery, body: twilioVoiceBody } }, async (request, reply) => {
     await requireTwilioCall(db, request.query.callId, request.body.CallSid);
-    // A machine gets no message; the status callback that follows counts the attempt as voicemail.
-    if (isMachine(request.body.AnsweredBy)) return reply.type('text/xml').send(await hangupTwiml());
-    return reply.type('text/xml').send(await twiml(await openCall(calls, request.query.callId)));
+    const said = await onCallEvent(calls, request.query.callId, twilioAnswered(request.body));
+    return reply.type('text/xml').send(said ? await twiml(said) : await hangupTwiml());
   });
 
-  r.post('/api/telephony/twilio/gather', { ...webhook, schema: { querystring: turnQuery, body: gatherBody } }, async (request, reply) => {
+  r.post('/api/telephony/twilio/gather', { ...webhook, schema: { querystring: turnQuery, body: twilioGatherBody } }, async (request, reply) => {
     await requireTwilioCall(db, request.query.callId, request.body.CallSid);
-    const next = await answerTwilioTurn(calls, request.query.callId, request.query.turn, request.body.SpeechResult ?? '');
-    return reply.type('text/xml').send(await twiml(next));
+    const said = await onCallEvent(calls, request.query.callId, twilioSpeech(request.query.turn, request.body));
+    return reply.type('text/xml').send(said ? await twiml(said) : await hangupTwiml());
   });
 
-  r.post('/api/telephony/twilio/status', { ...webhook, schema: { querystring: callQuery, body: statusBody } }, async (request, reply) => {
+  r.post('/api/telephony/twilio/status', { ...webhook, schema: { querystring: callQuery, body: twilioStatusBody } }, async (request, reply) => {
     await requireTwilioCall(db, request.query.callId, request.body.CallSid);
-    const { CallStatus, AnsweredBy, CallDuration } = request.body;
-    await recordCallStatus(calls, request.query.callId, { status: CallStatus, answeredBy: AnsweredBy, durationSeconds: CallDuration });
+    const event = twilioStatus(request.body);
+    if (event) await onCallEvent(calls, request.query.callId, event);
     return reply.code(204).send();
   });
 
-  r.post('/api/telephony/twilio/recording', { ...webhook, schema: { querystring: callQuery, body: recordingBody } }, async (request, reply) => {
+  r.post('/api/telephony/twilio/recording', { ...webhook, schema: { querystring: callQuery, body: twilioRecordingBody } }, async (request, reply) => {
     await requireTwilioCall(db, request.query.callId, request.body.CallSid);
-    const { RecordingStatus, RecordingSid, RecordingUrl } = request.body;
-    if (RecordingStatus === 'completed' && RecordingSid && RecordingUrl) await recordCallRecording(calls, request.query.callId, { sid: RecordingSid, url: RecordingUrl });
+    const event = twilioRecording(request.body);
+    if (event) await onCallEvent(calls, request.query.callId, event);
     return reply.code(204).send();
   });
 
@@ -123,20 +103,6 @@ export async function twilioRoutes(app: FastifyInstance): Promise<void> {
 async function requireTwilioCall(db: Db, callId: number, callSid: string | undefined): Promise<void> {
   const [call] = await db.select({ provider: phoneCalls.provider, providerSid: phoneCalls.providerSid }).from(phoneCalls).where(eq(phoneCalls.id, callId)).limit(1);
   if (!call || call.provider !== 'twilio' || (call.providerSid !== null && call.providerSid !== callSid)) throw new AppError('NOT_FOUND', 'Call not found');
-}
-
-/**
- * The candidate's spoken answer. An answer Twilio sends for a turn the call has already left (a
- * replayed request) gets the call's current words rather than an error, which Twilio would read
- * out as "an application error has occurred" and hang up.
- */
-async function answerTwilioTurn(deps: CallDeps, callId: number, turn: number, speech: string): Promise<CallReply> {
-  try {
-    return await answerCall(deps, callId, turn, speech);
-  } catch (err) {
-    if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
-    return openCall(deps, callId);
-  }
 }
 
 /** The latest call with a recording of the company's own candidate. */

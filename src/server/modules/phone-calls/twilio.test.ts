@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreeningResult } from '../../../contracts/phone-call-results';
@@ -415,7 +415,7 @@ describe('calls that do not reach the candidate', () => {
 
     expect((await status(first, 'initiated')).statusCode).toBe(204);
     // Twilio's callbacks race: 'ringing' and 'no-answer' judged at the same moment still end as no answer.
-    await Promise.all([recordCallStatus(t.app.deps.calls, first.id, { status: 'ringing' }), recordCallStatus(t.app.deps.calls, first.id, { status: 'no-answer', durationSeconds: 0 })]);
+    await Promise.all([recordCallStatus(t.app.deps.calls, first.id, { kind: 'progress', status: 'ringing' }), recordCallStatus(t.app.deps.calls, first.id, { kind: 'ended', reason: 'no_answer', durationSeconds: 0 })]);
     expect((await callRow(first.id)).status).toBe('no_answer');
     const waiting = await candidateRow(candidate.id);
     expect(waiting).toMatchObject({ status: 'no_answer', attempts: 1 });
@@ -467,6 +467,28 @@ describe('calls that do not reach the candidate', () => {
     const row = await candidateRow(candidate.id);
     expect(row).toMatchObject({ status: 'no_answer', feedback: null });
     expect(row.outcome).toMatch(/^The candidate did not respond on the call \(attempt 1 of 2\)\./);
+  });
+
+  it('records a call\'s end and its candidate\'s retry together: when one cannot be written, neither is, and Twilio\'s retry writes both', async () => {
+    const screening = await makeScreening(a, 'Yard Jockey');
+    const candidate = await addCandidate(a, screening.id, { candidateName: 'Lea Brandt' });
+    const call = await dial(candidate.id);
+    await status(call, 'ringing');
+    // The candidate's row refuses the move (a failure of the database in the middle of the report).
+    // (A plain function, not pg_temp: on PostgreSQL the pool's other connections must see it.)
+    await t.database.db.execute(sql`create function refuse_move_in_test() returns trigger language plpgsql as $$ begin raise exception 'candidate row unavailable'; end $$`);
+    await t.database.db.execute(sql.raw(`create trigger refuse_move before update on phone_screening_candidates for each row when (new.id = ${candidate.id}) execute function refuse_move_in_test()`));
+    try {
+      expect((await status(call, 'no-answer', { CallDuration: '0' })).statusCode).toBe(500);
+      expect((await callRow(call.id)).status).toBe('ringing');
+      expect(await candidateRow(candidate.id)).toMatchObject({ status: 'calling', attempts: 1 });
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_move on phone_screening_candidates`);
+      await t.database.db.execute(sql`drop function refuse_move_in_test()`);
+    }
+    expect((await status(call, 'no-answer', { CallDuration: '0' })).statusCode).toBe(204);
+    expect((await callRow(call.id)).status).toBe('no_answer');
+    expect(await candidateRow(candidate.id)).toMatchObject({ status: 'no_answer', attempts: 1 });
   });
 
   it('marks the candidate failed, with Twilio\'s reason, when Twilio refuses the call', async () => {
