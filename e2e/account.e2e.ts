@@ -141,3 +141,19 @@ it('lists the sessions, signs one out, then signs out everywhere else', async ()
   expect(await isSignedIn(laptop)).toBe(false);
   expect(await isSignedIn(context)).toBe(true);
 });
+
+it('says what could not be loaded and why, and Try again loads it once the server answers', async () => {
+  // The server is away for the account's details only: the card says so, the rest of the page works.
+  const unavailable = { error: 'The database is unavailable. Please try again in a moment.', code: 'SERVICE_UNAVAILABLE' };
+  await page.route('**/api/account', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(unavailable) }) : route.fallback(),
+  );
+  await page.goto('/account');
+  const card = page.getByRole('region', { name: 'Your account' });
+  await card.getByText(`Your account could not be loaded. ${unavailable.error}`, { exact: true }).waitFor();
+  await page.getByRole('heading', { name: 'Active sessions' }).waitFor();
+  await page.unroute('**/api/account');
+  await card.getByRole('button', { name: 'Try again' }).click();
+  await card.getByText('Account Pages Co', { exact: true }).waitFor();
+  expect(await card.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+});

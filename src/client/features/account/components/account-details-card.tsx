@@ -9,7 +9,7 @@ import { describedBy, FormField } from '@/client/components/form-field';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
-import { Spinner } from '@/client/components/ui/spinner';
+import { QueryState } from '@/client/components/query-state';
 import { toast } from '@/client/components/ui/use-toast';
 import { describeError, errorCode } from '@/client/lib/error-messages';
 import { useAccount, useUpdateAccount } from '../api/account';
@@ -32,28 +32,21 @@ export function AccountDetailsCard() {
         <CardDescription>Who you are signed in as. Your role in the company is set by its owners.</CardDescription>
       </CardHeader>
       <CardContent>
-        {account.isPending ? (
-          <Spinner className="size-5 text-brand-600" label="Loading your account" />
-        ) : account.isError ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-            <p>Your account could not be loaded. {describeError(account.error)}</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void account.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <div className="space-y-6">
-            <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
-              <dt className="font-medium text-slate-500">Username</dt>
-              <dd className="text-slate-900">{account.data.username}</dd>
-              <dt className="font-medium text-slate-500">Company</dt>
-              <dd className="text-slate-900">{account.data.companyName}</dd>
-              <dt className="font-medium text-slate-500">Role</dt>
-              <dd className="text-slate-900">{ROLE_LABELS[account.data.companyRole]}</dd>
-            </dl>
-            <EmailForm saved={account.data} />
-          </div>
-        )}
+        <QueryState query={account} loading="Loading your account" failed="Your account could not be loaded.">
+          {(data) => (
+            <div className="space-y-6">
+              <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+                <dt className="font-medium text-slate-500">Username</dt>
+                <dd className="text-slate-900">{data.username}</dd>
+                <dt className="font-medium text-slate-500">Company</dt>
+                <dd className="text-slate-900">{data.companyName}</dd>
+                <dt className="font-medium text-slate-500">Role</dt>
+                <dd className="text-slate-900">{ROLE_LABELS[data.companyRole]}</dd>
+              </dl>
+              <EmailForm saved={data} />
+            </div>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -4,8 +4,7 @@ import type { AccountSession } from '@/contracts/account';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
-import { Spinner } from '@/client/components/ui/spinner';
-import { describeError } from '@/client/lib/error-messages';
+import { QueryState } from '@/client/components/query-state';
 import { useAccountSessions, useEndSessions } from '../api/sessions';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -29,29 +28,22 @@ export function SessionsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        {list.isPending ? (
-          <Spinner className="size-5 text-brand-600" label="Loading your sessions" />
-        ) : list.isError ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-            <p>Your sessions could not be loaded. {describeError(list.error)}</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <>
-            <ul aria-label="Sessions" className="divide-y divide-slate-200 rounded-md border border-slate-200">
-              {list.data.map((session) => (
-                <SessionRow key={session.publicId} session={session} pending={end.isPending} onEnd={() => end.mutate(session.publicId)} />
-              ))}
-            </ul>
-            <Button type="button" variant="outline" disabled={end.isPending || others.length === 0} onClick={() => end.mutate('others')}>
-              <LogOut aria-hidden="true" />
-              Sign out everywhere else
-            </Button>
-            {others.length === 0 ? <p className="text-sm text-slate-600">You are signed in only here.</p> : null}
-          </>
-        )}
+        <QueryState query={list} loading="Loading your sessions" failed="Your sessions could not be loaded.">
+          {(data) => (
+            <>
+              <ul aria-label="Sessions" className="divide-y divide-slate-200 rounded-md border border-slate-200">
+                {data.map((session) => (
+                  <SessionRow key={session.publicId} session={session} pending={end.isPending} onEnd={() => end.mutate(session.publicId)} />
+                ))}
+              </ul>
+              <Button type="button" variant="outline" disabled={end.isPending || others.length === 0} onClick={() => end.mutate('others')}>
+                <LogOut aria-hidden="true" />
+                Sign out everywhere else
+              </Button>
+              {others.length === 0 ? <p className="text-sm text-slate-600">You are signed in only here.</p> : null}
+            </>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

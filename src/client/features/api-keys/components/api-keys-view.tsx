@@ -1,9 +1,7 @@
 import { useId } from 'react';
-import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
-import { Spinner } from '@/client/components/ui/spinner';
+import { QueryState } from '@/client/components/query-state';
 import { useCan } from '@/client/hooks/use-company-role';
-import { describeError } from '@/client/lib/error-messages';
 import { useApiKeys } from '../api/get-api-keys';
 import { ApiKeysTable } from './api-keys-table';
 import { CreateApiKeyCard } from './create-api-key-card';
@@ -28,18 +26,9 @@ export function ApiKeysView() {
           <CardDescription>Revoking a key makes it stop working at once. Only the first characters of each key are kept for this list.</CardDescription>
         </CardHeader>
         <CardContent>
-          {keys.isPending ? (
-            <Spinner className="size-6 text-brand-600" label="Loading the keys" />
-          ) : keys.isError ? (
-            <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-              <p>The keys could not be loaded. {describeError(keys.error)}</p>
-              <Button type="button" variant="outline" size="sm" onClick={() => void keys.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : (
-            <ApiKeysTable keys={keys.data} />
-          )}
+          <QueryState query={keys} loading="Loading the keys" failed="The keys could not be loaded." spinnerSize="size-6">
+            {(data) => <ApiKeysTable keys={data} />}
+          </QueryState>
         </CardContent>
       </Card>
     </div>

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
-import { Spinner } from '@/client/components/ui/spinner';
+import { QueryState } from '@/client/components/query-state';
 import { describeError } from '@/client/lib/error-messages';
 import { auditCsvUrl, useAuditLog } from '../api/get-audit-log';
 import { filtersFromSearch, hasFilters, searchOfFilters, type AuditFilterValues } from '../lib/filters';
@@ -50,20 +50,15 @@ export function AuditLogView() {
           </Button>
         </CardHeader>
         <CardContent className="space-y-4">
-          {log.isPending ? (
-            <Spinner className="size-5 text-brand-600" label="Loading the audit log" />
-          ) : log.isError && entries.length === 0 ? (
-            <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-              <p>The audit log could not be loaded. {describeError(log.error)}</p>
-              <Button type="button" variant="outline" size="sm" onClick={() => void log.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : entries.length === 0 ? (
-            <p className="text-sm text-slate-600">{filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}</p>
-          ) : (
-            <AuditLogTable entries={entries} caption={filtered ? 'Audit log entries matching the filters' : 'Audit log entries'} />
-          )}
+          <QueryState query={log} loading="Loading the audit log" failed="The audit log could not be loaded." keepDataOnError>
+            {() =>
+              entries.length === 0 ? (
+                <p className="text-sm text-slate-600">{filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}</p>
+              ) : (
+                <AuditLogTable entries={entries} caption={filtered ? 'Audit log entries matching the filters' : 'Audit log entries'} />
+              )
+            }
+          </QueryState>
           <div className="flex flex-wrap items-center gap-3">
             <p role="status" className="text-sm text-slate-600">
               {entries.length > 0 ? `Showing ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}${log.hasNextPage ? '' : ', all there are'}.` : ''}

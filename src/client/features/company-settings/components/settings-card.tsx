@@ -1,9 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { CompanySettings } from '@/contracts/candidate-data';
-import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
-import { Spinner } from '@/client/components/ui/spinner';
-import { describeError } from '@/client/lib/error-messages';
+import { QueryState } from '@/client/components/query-state';
 import { useCompanySettings } from '../api/get-company-settings';
 
 interface SettingsCardProps {
@@ -26,18 +24,11 @@ export function SettingsCard({ title, description, children }: SettingsCardProps
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {settings.isPending ? (
-          <Spinner className="size-5 text-brand-600" label="Loading the settings" />
-        ) : settings.isError ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-            <p>The settings could not be loaded. {describeError(settings.error)}</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          children(settings.data)
-        )}
+        <QueryState query={settings} loading="Loading the settings" failed="The settings could not be loaded.">
+          {(data) => (
+            children(data)
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

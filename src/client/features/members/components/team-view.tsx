@@ -1,8 +1,7 @@
 import { useId } from 'react';
-import { Button } from '@/client/components/ui/button';
+import type { MemberList } from '@/contracts/members';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
-import { Spinner } from '@/client/components/ui/spinner';
-import { describeError } from '@/client/lib/error-messages';
+import { QueryState } from '@/client/components/query-state';
 import { useMembers } from '../api/get-members';
 import { InviteMemberCard } from './invite-member-card';
 import { MembersTable } from './members-table';
@@ -13,21 +12,17 @@ import { OpenInvitations } from './open-invitations';
  * also invite, change roles, remove, and see and revoke open invitations (decision 027).
  */
 export function TeamView({ companyName }: { companyName: string }) {
+  const team = useMembers();
+  return (
+    <QueryState query={team} loading="Loading the team" failed="The team could not be loaded." spinnerSize="size-6">
+      {(data) => <Team companyName={companyName} members={data.members} invitations={data.invitations} />}
+    </QueryState>
+  );
+}
+
+function Team({ companyName, members, invitations }: { companyName: string } & MemberList) {
   const membersHeading = useId();
   const invitationsHeading = useId();
-  const team = useMembers();
-  if (team.isPending) return <Spinner className="size-6 text-brand-600" label="Loading the team" />;
-  if (team.isError) {
-    return (
-      <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-        <p>The team could not be loaded. {describeError(team.error)}</p>
-        <Button type="button" variant="outline" size="sm" onClick={() => void team.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const { members, invitations } = team.data;
   const isOwner = members.some((m) => m.isYou && m.companyRole === 'owner');
   return (
     <div className="space-y-6">

@@ -7,8 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Label } from '@/client/components/ui/label';
-import { Spinner } from '@/client/components/ui/spinner';
-import { describeError } from '@/client/lib/error-messages';
+import { QueryState } from '@/client/components/query-state';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 
@@ -27,18 +26,11 @@ export function NotificationSettingsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {settings.isPending ? (
-          <Spinner className="size-5 text-brand-600" label="Loading your notification settings" />
-        ) : settings.isError ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-            <p>Your notification settings could not be loaded. {describeError(settings.error)}</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <ChoicesForm saved={settings.data} />
-        )}
+        <QueryState query={settings} loading="Loading your notification settings" failed="Your notification settings could not be loaded.">
+          {(data) => (
+            <ChoicesForm saved={data} />
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

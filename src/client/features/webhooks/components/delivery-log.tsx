@@ -3,7 +3,7 @@ import type { WebhookDeliveryStatus } from '@/contracts/statuses';
 import { WEBHOOK_DELIVERY_STATUS_LABELS, WEBHOOK_LOG_LIMIT, type WebhookDelivery } from '@/contracts/webhooks';
 import { Badge, type BadgeProps } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
+import { QueryState } from '@/client/components/query-state';
 import { toast } from '@/client/components/ui/use-toast';
 import { describeError } from '@/client/lib/error-messages';
 import { useRedeliver, useWebhookDeliveries } from '../api/webhooks';
@@ -26,19 +26,16 @@ function outcomeOf(d: WebhookDelivery): string {
 /** One endpoint's newest deliveries: event, status, attempts, the last answer or error, times, and Redeliver. */
 export function DeliveryLog({ endpointId, label }: { endpointId: number; label: string }) {
   const deliveries = useWebhookDeliveries(endpointId);
+  return (
+    <QueryState query={deliveries} loading="Loading the deliveries" failed="The deliveries could not be loaded.">
+      {(data) => <Deliveries endpointId={endpointId} label={label} deliveries={data} />}
+    </QueryState>
+  );
+}
+
+function Deliveries({ endpointId, label, deliveries }: { endpointId: number; label: string; deliveries: WebhookDelivery[] }) {
   const redeliver = useRedeliver();
-  if (deliveries.isPending) return <Spinner className="size-5 text-brand-600" label="Loading the deliveries" />;
-  if (deliveries.isError) {
-    return (
-      <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-        <p>The deliveries could not be loaded. {describeError(deliveries.error)}</p>
-        <Button type="button" variant="outline" size="sm" onClick={() => void deliveries.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (deliveries.data.length === 0) return <p className="text-sm text-slate-600">No deliveries yet.</p>;
+  if (deliveries.length === 0) return <p className="text-sm text-slate-600">No deliveries yet.</p>;
   const onRedeliver = (delivery: WebhookDelivery) =>
     redeliver.mutate(
       { endpointId, delivery },
@@ -65,7 +62,7 @@ export function DeliveryLog({ endpointId, label }: { endpointId: number; label: 
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {deliveries.data.map((d) => (
+          {deliveries.map((d) => (
             <tr key={d.id} className="align-top">
               <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
                 <span className="font-mono text-xs">{d.event}</span>
@@ -100,7 +97,7 @@ export function DeliveryLog({ endpointId, label }: { endpointId: number; label: 
           ))}
         </tbody>
       </table>
-      {deliveries.data.length >= WEBHOOK_LOG_LIMIT ? <p className="mt-2 text-sm text-slate-600">The newest {WEBHOOK_LOG_LIMIT} deliveries are shown.</p> : null}
+      {deliveries.length >= WEBHOOK_LOG_LIMIT ? <p className="mt-2 text-sm text-slate-600">The newest {WEBHOOK_LOG_LIMIT} deliveries are shown.</p> : null}
     </TableScroll>
   );
 }

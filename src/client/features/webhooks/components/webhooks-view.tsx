@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from '@/contracts/webhooks';
-import { Button } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
-import { describeError } from '@/client/lib/error-messages';
+import { QueryState } from '@/client/components/query-state';
 import { useWebhookEndpoints } from '../api/webhooks';
 import { AddEndpointCard } from './add-endpoint-card';
 import { DeleteEndpointDialog } from './delete-endpoint-dialog';
@@ -25,28 +23,23 @@ export function WebhooksView() {
         <h2 id={endpointsHeading} className="text-xl font-semibold tracking-tight text-slate-900">
           Endpoints
         </h2>
-        {endpoints.isPending ? (
-          <Spinner className="size-6 text-brand-600" label="Loading the endpoints" />
-        ) : endpoints.isError ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-            <p>The endpoints could not be loaded. {describeError(endpoints.error)}</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void endpoints.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : endpoints.data.length === 0 ? (
-          <p className="text-sm text-slate-600">No endpoints yet: add one above.</p>
-        ) : (
-          endpoints.data.map((endpoint) => (
-            <EndpointCard
-              key={endpoint.id}
-              endpoint={endpoint}
-              initialSecret={created?.endpoint.id === endpoint.id ? created.secret : undefined}
-              onEdit={setEditing}
-              onDelete={setDeleting}
-            />
-          ))
-        )}
+        <QueryState query={endpoints} loading="Loading the endpoints" failed="The endpoints could not be loaded." spinnerSize="size-6">
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-sm text-slate-600">No endpoints yet: add one above.</p>
+            ) : (
+              list.map((endpoint) => (
+                <EndpointCard
+                  key={endpoint.id}
+                  endpoint={endpoint}
+                  initialSecret={created?.endpoint.id === endpoint.id ? created.secret : undefined}
+                  onEdit={setEditing}
+                  onDelete={setDeleting}
+                />
+              ))
+            )
+          }
+        </QueryState>
       </section>
       <VerifySignatureHelp />
       <EditEndpointDialog endpoint={editing} onClose={() => setEditing(null)} />
