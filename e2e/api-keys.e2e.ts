@@ -90,6 +90,19 @@ it('creates keys that another system uses with their scope, and revokes one, whi
     await keyRow(page, 'Careers site (read)').getByRole('button', { name: 'Revoke Careers site (read)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Revoke Careers site (read)?' });
     await dialog.getByText('Every request made with this key is refused from now on.', { exact: false }).waitFor();
+    // The first try meets a server that is away: the failure toast says why, and the dialog stays open.
+    const unavailable = { error: 'The database is unavailable. Please try again in a moment.', code: 'SERVICE_UNAVAILABLE' };
+    await page.route('**/api/api-keys/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(unavailable) }) : route.fallback(),
+    );
+    await dialog.getByRole('button', { name: 'Revoke key' }).click();
+    // While the modal dialog is open the rest of the page is outside the accessibility tree, so the toast is found by its text here.
+    await page.getByText(unavailable.error, { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expectToast(page, 'Key not revoked', unavailable.error, { destructive: true });
+    expect(await keyRow(page, 'Careers site (read)').getByText('Revoked').count()).toBe(0);
+    await page.unroute('**/api/api-keys/*');
+    await keyRow(page, 'Careers site (read)').getByRole('button', { name: 'Revoke Careers site (read)' }).click();
     await dialog.getByRole('button', { name: 'Revoke key' }).click();
     await expectToast(page, 'Key revoked', 'Careers site (read) no longer works.');
     await keyRow(page, 'Careers site (read)').getByText('Revoked').waitFor();

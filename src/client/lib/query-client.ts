@@ -1,8 +1,21 @@
 import { MutationCache, QueryCache, QueryClient, queryOptions, type QueryFunction } from '@tanstack/react-query';
 import { getJson, throwIfResNotOk, type Parser } from './api';
-import { isSignedOut } from './error-messages';
+import { toast } from '@/client/components/ui/use-toast';
+import { describeError, isSignedOut } from './error-messages';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /**
+       * The title of the toast a failure raises, its description saying why: set on the mutation,
+       * shown by the client in one place (a form that shows a failure on its fields leaves it out).
+       */
+      failureToast?: string;
+    };
+  }
+}
 
 /** The signed-in user (GET /api/user; null when signed out): what the protected routes read. */
 export const CURRENT_USER_KEY = ['/api/user'] as const;
@@ -46,7 +59,13 @@ export function createQueryClient(): QueryClient {
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        onError(error);
+        const title = mutation.meta?.failureToast;
+        if (title) toast({ title, description: describeError(error), variant: 'destructive' });
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),

@@ -17,6 +17,7 @@ export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: async (input: PasswordResetRequestInput): Promise<PasswordResetRequested> =>
       readJson(await apiRequest('POST', '/api/password-reset', input), passwordResetRequested),
+    meta: { failureToast: 'Link not sent' },
   });
 }
 

@@ -8,8 +8,6 @@ import { describedBy, FormField } from '@/client/components/form-field';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
-import { toast } from '@/client/components/ui/use-toast';
-import { describeError } from '@/client/lib/error-messages';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { PublicFrame } from '@/client/components/public-frame';
 
@@ -19,7 +17,7 @@ export function ForgotPasswordView() {
   const form = useForm<PasswordResetRequestInput>({ resolver: zodResolver(passwordResetRequestInput), defaultValues: { usernameOrEmail: '' } });
   const error = form.formState.errors.usernameOrEmail?.message;
   const submit = (values: PasswordResetRequestInput) =>
-    request.mutate(values, { onError: (failure) => toast({ title: 'Link not sent', description: describeError(failure), variant: 'destructive' }) });
+    request.mutate(values);
 
   return (
     <PublicFrame>

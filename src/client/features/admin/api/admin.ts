@@ -14,6 +14,7 @@ export function useReviewAccount() {
   return useMutation({
     mutationFn: async ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) =>
       readJson(await apiRequest('POST', `/api/admin/accounts/${id}/${decision}`), adminAccount),
+    meta: { failureToast: 'Review failed' },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: accountsQuery.queryKey });
       await queryClient.invalidateQueries({ queryKey: outboxQuery.queryKey });

@@ -52,7 +52,6 @@ export function AccountsPanel() {
       { id: account.id, decision },
       {
         onSuccess: (updated) => toast({ title: `Account ${updated.reviewStatus}`, description: `${updated.username} (${updated.companyName})` }),
-        onError: (err) => toast({ title: 'Review failed', description: describeError(err), variant: 'destructive' }),
       },
     );
   return (

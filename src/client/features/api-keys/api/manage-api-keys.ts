@@ -3,11 +3,12 @@ import { createdApiKey, type ApiKey, type CreateApiKeyInput, type CreatedApiKey 
 import { apiRequest, readJson } from '@/client/lib/api';
 import { apiKeysQuery } from './get-api-keys';
 
-/** An owner's change to the keys; each refreshes the list. Failures are the caller's to show. */
-function useApiKeyMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+/** An owner's change to the keys; each refreshes the list. A failure raises the toast titled `failureToast`, or is the caller's to show. */
+function useApiKeyMutation<I, O>(mutationFn: (input: I) => Promise<O>, failureToast?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta: { failureToast },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQuery().queryKey }),
   });
 }
@@ -21,5 +22,5 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   return useApiKeyMutation(async (key: ApiKey) => {
     await apiRequest('DELETE', `/api/api-keys/${key.id}`);
-  });
+  }, 'Key not revoked');
 }

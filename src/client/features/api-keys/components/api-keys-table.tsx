@@ -5,7 +5,6 @@ import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
-import { describeError } from '@/client/lib/error-messages';
 import { useRevokeApiKey } from '../api/manage-api-keys';
 import { TableScroll } from '@/client/components/ui/table-scroll';
 
@@ -78,8 +77,7 @@ function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClos
         toast({ title: 'Key revoked', description: `${apiKey.name} no longer works.` });
         onClose();
       },
-      // The dialog stays open to try again or cancel.
-      onError: (failure) => toast({ title: 'Key not revoked', description: describeError(failure), variant: 'destructive' }),
+      // A failure raises the hook's toast; the dialog stays open to try again or cancel.
     });
   };
   return (

@@ -7,13 +7,15 @@ import { membersQuery } from './get-members';
 /**
  * The owner's changes to the team. Each one refreshes the member list; a change to the person
  * asking (their own role, their own removal) also refreshes the session, so the workspace follows
- * at once (a removed member's session has ended: they go to the sign-in page). Failures are the
- * caller's to show.
+ * at once (a removed member's session has ended: they go to the sign-in page). A failure raises
+ * the toast titled `failureToast`, or is the caller's to show.
  */
-function useTeamMutation<I, O>(mutationFn: (input: I) => Promise<O>, touchesMe?: (input: I) => boolean) {
+function useTeamMutation<I, O>(mutationFn: (input: I) => Promise<O>, options: { touchesMe?: (input: I) => boolean; failureToast?: string } = {}) {
+  const { touchesMe, failureToast } = options;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta: { failureToast },
     onSuccess: async (_result, input) => {
       if (touchesMe?.(input)) await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       await queryClient.invalidateQueries({ queryKey: membersQuery().queryKey });
@@ -28,9 +30,12 @@ export function useInviteMember() {
 
 /** DELETE /api/members/invitations/:id. */
 export function useRevokeInvitation() {
-  return useTeamMutation(async (invitation: OpenInvitation) => {
-    await apiRequest('DELETE', `/api/members/invitations/${invitation.id}`);
-  });
+  return useTeamMutation(
+    async (invitation: OpenInvitation) => {
+      await apiRequest('DELETE', `/api/members/invitations/${invitation.id}`);
+    },
+    { failureToast: 'Invitation not revoked' },
+  );
 }
 
 /** PATCH /api/members/:id. */
@@ -38,7 +43,7 @@ export function useChangeMemberRole() {
   return useTeamMutation(
     async ({ target, companyRole }: { target: Member } & ChangeMemberRoleInput): Promise<Member> =>
       readJson(await apiRequest('PATCH', `/api/members/${target.id}`, { companyRole }), member),
-    ({ target }) => target.isYou,
+    { touchesMe: ({ target }) => target.isYou, failureToast: 'Role not changed' },
   );
 }
 
@@ -48,6 +53,6 @@ export function useRemoveMember() {
     async (target: Member) => {
       await apiRequest('DELETE', `/api/members/${target.id}`);
     },
-    (target) => target.isYou,
+    { touchesMe: (target) => target.isYou, failureToast: 'Member not removed' },
   );
 }

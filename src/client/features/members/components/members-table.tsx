@@ -4,7 +4,6 @@ import { COMPANY_ROLE_LABELS, type Member } from '@/contracts/members';
 import { COMPANY_ROLES, type CompanyRole } from '@/contracts/statuses';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
-import { describeError } from '@/client/lib/error-messages';
 import { useChangeMemberRole } from '../api/manage-members';
 import { dateFormat } from '../lib/format';
 import { RemoveMemberDialog } from './remove-member-dialog';
@@ -75,7 +74,6 @@ function RoleSelect({ member }: { member: Member }) {
       {
         onSuccess: (saved) =>
           toast({ title: 'Role changed', description: `${saved.username} is now ${COMPANY_ROLE_LABELS[saved.companyRole]}.` }),
-        onError: (failure) => toast({ title: 'Role not changed', description: describeError(failure), variant: 'destructive' }),
       },
     );
   return (

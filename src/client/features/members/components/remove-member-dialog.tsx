@@ -1,7 +1,6 @@
 import type { Member } from '@/contracts/members';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
-import { describeError } from '@/client/lib/error-messages';
 import { useRemoveMember } from '../api/manage-members';
 
 interface RemoveMemberDialogProps {
@@ -22,7 +21,6 @@ export function RemoveMemberDialog({ member, companyName, onClose }: RemoveMembe
         onClose();
       },
       // The dialog stays open to try again or cancel.
-      onError: (failure) => toast({ title: 'Member not removed', description: describeError(failure), variant: 'destructive' }),
     });
   };
   return (

@@ -38,10 +38,12 @@ export function useWebhookDeliveries(endpointId: number) {
 }
 
 /** Every change refreshes the list (its last delivery, its fields) and, where it has one, the endpoint's log. */
-function useWebhookMutation<I, O>(mutationFn: (input: I) => Promise<O>, endpointOf?: (input: I) => number) {
+function useWebhookMutation<I, O>(mutationFn: (input: I) => Promise<O>, options: { endpointOf?: (input: I) => number; failureToast?: string } = {}) {
+  const { endpointOf, failureToast } = options;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta: { failureToast },
     onSuccess: async (_result, input) => {
       const id = endpointOf?.(input);
       if (id !== undefined) await queryClient.invalidateQueries({ queryKey: deliveriesQuery(id).queryKey });
@@ -57,36 +59,40 @@ export function useCreateWebhookEndpoint() {
   );
 }
 
-/** PATCH /api/webhooks/:id. */
-export function useUpdateWebhookEndpoint() {
+/** PATCH /api/webhooks/:id. `failureToast`: the toast a failure raises; without it the caller shows the failure (the edit form, on its fields). */
+export function useUpdateWebhookEndpoint(failureToast?: string) {
   return useWebhookMutation(
     async ({ id, ...input }: UpdateWebhookEndpointInput & { id: number }): Promise<WebhookEndpoint> =>
       readJson(await apiRequest('PATCH', `/api/webhooks/${id}`, input), webhookEndpoint),
+    { failureToast },
   );
 }
 
 /** DELETE /api/webhooks/:id. */
 export function useDeleteWebhookEndpoint() {
-  return useWebhookMutation(async (endpoint: WebhookEndpoint) => {
-    await apiRequest('DELETE', `/api/webhooks/${endpoint.id}`);
-  });
+  return useWebhookMutation(
+    async (endpoint: WebhookEndpoint) => {
+      await apiRequest('DELETE', `/api/webhooks/${endpoint.id}`);
+    },
+    { failureToast: 'Endpoint not deleted' },
+  );
 }
 
 /** GET /api/webhooks/:id/secret (asked for on demand, never kept in the cache). */
 export function useRevealSecret() {
-  return useMutation({ mutationFn: async (endpointId: number) => readJson(await apiRequest('GET', `/api/webhooks/${endpointId}/secret`), webhookSecret) });
+  return useMutation({ mutationFn: async (endpointId: number) => readJson(await apiRequest('GET', `/api/webhooks/${endpointId}/secret`), webhookSecret), meta: { failureToast: 'Secret not shown' } });
 }
 
 /** POST /api/webhooks/:id/secret/roll. */
 export function useRollSecret() {
-  return useMutation({ mutationFn: async (endpointId: number) => readJson(await apiRequest('POST', `/api/webhooks/${endpointId}/secret/roll`), webhookSecret) });
+  return useMutation({ mutationFn: async (endpointId: number) => readJson(await apiRequest('POST', `/api/webhooks/${endpointId}/secret/roll`), webhookSecret), meta: { failureToast: 'Secret not rolled' } });
 }
 
 /** POST /api/webhooks/:id/test. */
 export function useSendTestEvent() {
   return useWebhookMutation(
     async (endpointId: number): Promise<WebhookDelivery> => readJson(await apiRequest('POST', `/api/webhooks/${endpointId}/test`), webhookDelivery),
-    (endpointId) => endpointId,
+    { endpointOf: (endpointId) => endpointId, failureToast: 'Test event not sent' },
   );
 }
 
@@ -95,6 +101,6 @@ export function useRedeliver() {
   return useWebhookMutation(
     async ({ delivery }: { endpointId: number; delivery: WebhookDelivery }): Promise<WebhookDelivery> =>
       readJson(await apiRequest('POST', `/api/webhooks/deliveries/${delivery.id}/redeliver`), webhookDelivery),
-    ({ endpointId }) => endpointId,
+    { endpointOf: ({ endpointId }) => endpointId, failureToast: 'Not redelivered' },
   );
 }

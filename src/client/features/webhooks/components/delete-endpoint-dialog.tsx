@@ -1,7 +1,6 @@
 import type { WebhookEndpoint } from '@/contracts/webhooks';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
-import { describeError } from '@/client/lib/error-messages';
 import { useDeleteWebhookEndpoint } from '../api/webhooks';
 
 /** The confirmation before an endpoint goes, with its delivery log and whatever was still waiting to be sent. */
@@ -14,7 +13,6 @@ export function DeleteEndpointDialog({ endpoint, onClose }: { endpoint: WebhookE
         toast({ title: 'Endpoint deleted', description: `No more events go to ${endpoint.url}.` });
         onClose();
       },
-      onError: (failure) => toast({ title: 'Endpoint not deleted', description: describeError(failure), variant: 'destructive' }),
     });
   };
   return (

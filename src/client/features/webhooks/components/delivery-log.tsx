@@ -5,7 +5,6 @@ import { Badge, type BadgeProps } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { QueryState } from '@/client/components/query-state';
 import { toast } from '@/client/components/ui/use-toast';
-import { describeError } from '@/client/lib/error-messages';
 import { useRedeliver, useWebhookDeliveries } from '../api/webhooks';
 import { timeFormat } from '../lib/format';
 import { TableScroll } from '@/client/components/ui/table-scroll';
@@ -41,7 +40,6 @@ function Deliveries({ endpointId, label, deliveries }: { endpointId: number; lab
       { endpointId, delivery },
       {
         onSuccess: () => toast({ title: 'Redelivery queued', description: `The ${delivery.event} event is sent again with the same webhook-id.` }),
-        onError: (failure) => toast({ title: 'Not redelivered', description: describeError(failure), variant: 'destructive' }),
       },
     );
   return (

@@ -6,7 +6,6 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { toast } from '@/client/components/ui/use-toast';
-import { describeError } from '@/client/lib/error-messages';
 import { useRevealSecret, useRollSecret, useSendTestEvent, useUpdateWebhookEndpoint } from '../api/webhooks';
 import { timeFormat } from '../lib/format';
 import { DeliveryLog } from './delivery-log';
@@ -29,12 +28,11 @@ export function EndpointCard({ endpoint, initialSecret, onEdit, onDelete }: Endp
   const reveal = useRevealSecret();
   const roll = useRollSecret();
   const sendTest = useSendTestEvent();
-  const update = useUpdateWebhookEndpoint();
+  const update = useUpdateWebhookEndpoint('Endpoint not changed');
 
   const onReveal = () =>
     reveal.mutate(endpoint.id, {
       onSuccess: ({ secret: s }) => setSecret(s),
-      onError: (failure) => toast({ title: 'Secret not shown', description: describeError(failure), variant: 'destructive' }),
     });
   const onRoll = () =>
     roll.mutate(endpoint.id, {
@@ -43,12 +41,10 @@ export function EndpointCard({ endpoint, initialSecret, onEdit, onDelete }: Endp
         setIsRollOpen(false);
         toast({ title: 'Secret rolled', description: 'Deliveries are signed with the new secret from now on; the old one no longer verifies.' });
       },
-      onError: (failure) => toast({ title: 'Secret not rolled', description: describeError(failure), variant: 'destructive' }),
     });
   const onTest = () =>
     sendTest.mutate(endpoint.id, {
       onSuccess: () => toast({ title: 'Test event queued', description: 'An interview.completed event with made-up data and "test": true is on its way.' }),
-      onError: (failure) => toast({ title: 'Test event not sent', description: describeError(failure), variant: 'destructive' }),
     });
   const onToggle = () =>
     update.mutate(
@@ -59,7 +55,6 @@ export function EndpointCard({ endpoint, initialSecret, onEdit, onDelete }: Endp
             title: saved.enabled ? 'Endpoint enabled' : 'Endpoint disabled',
             description: saved.enabled ? 'Events are sent again, those that waited first.' : 'Events wait until it is enabled again.',
           }),
-        onError: (failure) => toast({ title: 'Endpoint not changed', description: describeError(failure), variant: 'destructive' }),
       },
     );
 
