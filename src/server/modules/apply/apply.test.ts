@@ -121,7 +121,7 @@ describe("the recruiter's switch", () => {
     expect((await openPage(on.slug!)).json()).toMatchObject({ isOpen: false, closedMessage: 'This position is no longer taking applications.' });
     const refused = await apply(on.slug!);
     expect(refused.statusCode).toBe(410);
-    expect(refused.json()).toEqual({ error: 'This position is no longer taking applications.', code: 'GONE' });
+    expect(refused.json()).toEqual({ error: 'This position is no longer taking applications.', code: 'APPLICATIONS_CLOSED' });
     expect(await jobInterviews(job.id)).toHaveLength(0);
 
     expect((await switchOn(job.id)).slug).toBe(on.slug);

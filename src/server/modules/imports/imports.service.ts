@@ -62,7 +62,7 @@ async function screeningPhones(db: Db | Tx, screeningId: number): Promise<Set<st
 /** The company's open job, or 404 / 409 (a closed job takes no candidates). */
 async function openJob(db: Db, user: SessionUser, jobId: number) {
   const job = await getOwnJob(db, user, jobId);
-  if (job.closedAt) throw new AppError('CONFLICT', JOB_CLOSED_MESSAGE);
+  if (job.closedAt) throw new AppError('JOB_CLOSED', JOB_CLOSED_MESSAGE);
   return job;
 }
 
@@ -95,7 +95,7 @@ export async function importJobCandidates(deps: ImportDeps, user: SessionUser, j
     // Locked until the end: a second import of the same file waits, then skips these candidates; closing the job waits too.
     const [locked] = await tx.select({ closedAt: jobs.closedAt }).from(jobs).where(eq(jobs.id, jobId)).for('update');
     if (!locked) throw new AppError('NOT_FOUND', 'Job not found');
-    if (locked.closedAt) throw new AppError('CONFLICT', JOB_CLOSED_MESSAGE);
+    if (locked.closedAt) throw new AppError('JOB_CLOSED', JOB_CLOSED_MESSAGE);
     const checked = checkJobRows(table, await jobEmails(tx, jobId));
     if (checked.preview.invalid > 0) throw new RowsRefused(checked.preview);
     if (checked.accepted.length > 0) {

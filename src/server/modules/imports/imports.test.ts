@@ -193,7 +193,7 @@ describe('who may import', () => {
     const csv = 'Name,Email\nJo,jo@example.com\n';
     for (const res of [await preview(a, closing.id, csv), await a.post(`/api/job/${closing.id}/import`, { csv })]) {
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: 'This job is closed. Reopen it to invite candidates.', code: 'CONFLICT' });
+      expect(res.json()).toEqual({ error: 'This job is closed. Reopen it to invite candidates.', code: 'JOB_CLOSED' });
     }
     for (const res of [await preview(viewer, job.id, csv), await viewer.post(`/api/job/${job.id}/import`, { csv })]) {
       expect(res.statusCode).toBe(403);

@@ -114,10 +114,12 @@ const toReply = (call: Pick<CallRow, 'id'>, turn: number, agentName: string, t: 
  */
 export async function startSimulatedCall(deps: CallDeps, candidateId: number): Promise<CallReply> {
   const row = await candidateWithScreening(deps.db, candidateId);
-  if (isScreened(row.candidate.status)) throw new AppError('CONFLICT', 'This phone screening has already been completed');
+  if (isScreened(row.candidate.status)) throw new AppError('SCREENING_COMPLETED', 'This phone screening has already been completed');
   const optedOut = await optOutOf(deps.db, candidateId);
   if (optedOut) {
-    throw new AppError('CONFLICT', optedOut === 'asked_not_to_call' ? 'This candidate asked not to be called again, so no further call is made' : 'This candidate declined the call, so no further call is made');
+    throw new AppError('CALL_OPTED_OUT', optedOut === 'asked_not_to_call' ? 'This candidate asked not to be called again, so no further call is made' : 'This candidate declined the call, so no further call is made', {
+      details: { reason: optedOut },
+    });
   }
   const [open] = await deps.db
     .select()
@@ -172,7 +174,7 @@ export async function answerCall(deps: CallDeps, callId: number, turn: number, t
   if (call.turn === turn + 1 && call.lastReply && turn > 0) return call.lastReply;
   const state = call.conversation;
   if (state.phase === 'ended') return givenReply(call);
-  if (call.turn !== turn || call.turn === 0) throw new AppError('CONFLICT', 'This answer belongs to an earlier point of the call');
+  if (call.turn !== turn || call.turn === 0) throw new AppError('CALL_TURN_STALE', 'This answer belongs to an earlier point of the call');
   const row = await candidateWithScreening(deps.db, call.candidateId);
   const next = await continueConversation(deps.ai, scriptFor(row), state, text);
   const reply = toReply(call, turn + 1, row.screening.agentName, next);

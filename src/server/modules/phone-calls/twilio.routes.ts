@@ -134,7 +134,7 @@ async function answerTwilioTurn(deps: CallDeps, callId: number, turn: number, sp
   try {
     return await answerCall(deps, callId, turn, speech);
   } catch (err) {
-    if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
+    if (!(err instanceof AppError && err.code === 'CALL_TURN_STALE')) throw err;
     return openCall(deps, callId);
   }
 }
