@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { candidateNotice } from './consent';
 import { APPLY_FIELDS, APPLY_KINDS } from './apply-rules';
-import { errorCodes } from './errors';
 
 export * from './apply-rules';
 
@@ -81,12 +80,13 @@ export const applyResult = z.discriminatedUnion('outcome', [
 export type ApplyResult = z.infer<typeof applyResult>;
 
 /**
- * A refused application (400): the sentence, and one message per field, which the form shows under
- * each field. A refusal of the whole form (its token) has no `fields`.
+ * An application refused field by field (400, the one error shape of contracts/errors.ts): the
+ * sentence, and in its details one message per field, which the form shows under each field. A
+ * refusal of the whole form (its token) is VALIDATION_FAILED, without details.
  */
 export const applyRefused = z.object({
   error: z.string(),
-  code: z.enum(errorCodes),
-  fields: z.partialRecord(z.enum(APPLY_FIELDS), z.string()).optional(),
+  code: z.literal('APPLICATION_INVALID'),
+  details: z.object({ fields: z.partialRecord(z.enum(APPLY_FIELDS), z.string()) }),
 });
 export type ApplyRefused = z.infer<typeof applyRefused>;

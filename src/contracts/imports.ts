@@ -106,8 +106,8 @@ export const importResult = z.object({
 });
 export type ImportResult = z.infer<typeof importResult>;
 
-/** The 400 answer of an import refused for its rows: nothing was created; the rows say why. */
-export const importRefused = importPreview.extend({ error: z.string(), code: z.literal('VALIDATION_FAILED') });
+/** The 400 answer of an import refused for its rows (the one error shape, contracts/errors.ts): nothing was created; its details, the preview, say why row by row. */
+export const importRefused = z.object({ error: z.string(), code: z.literal('IMPORT_ROWS_INVALID'), details: importPreview });
 export type ImportRefused = z.infer<typeof importRefused>;
 
 /** "3 candidates", "1 candidate". */

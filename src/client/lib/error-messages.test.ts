@@ -8,13 +8,14 @@ import {
   errorCode,
   GENERIC_MESSAGE,
   isConflict,
+  isGone,
   isNetworkError,
   isNotFound,
   isRefused,
   isSignedOut,
 } from './error-messages';
 
-/** A failed answer as the server sends it: `{ error, code }` with the code's status. */
+/** A failed answer as the server sends it: `{ error, code }` with the code's status (contracts/errors.ts). */
 const answer = (status: number, code: ErrorCode, error: string) => new ApiError(status, JSON.stringify({ error, code }), '');
 /** What fetch rejects with when no answer comes. */
 const offline = () => new TypeError('Failed to fetch');
@@ -24,7 +25,7 @@ describe('describeError', () => {
     expect(describeError(answer(400, 'VALIDATION_FAILED', 'Row 3: weight must be a positive number'))).toBe('Row 3: weight must be a positive number');
     expect(describeError(answer(401, 'INVALID_CREDENTIALS', 'Invalid username or password'))).toBe('Invalid username or password');
     expect(describeError(answer(403, 'NOT_APPROVED', 'Your account is awaiting approval'))).toBe('Your account is awaiting approval');
-    expect(describeError(answer(409, 'CONFLICT', 'Username already exists'), 'Failed')).toBe('Username already exists');
+    expect(describeError(answer(409, 'NAME_TAKEN', 'Username already exists'), 'Failed')).toBe('Username already exists');
     expect(describeError(answer(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a moment and try again.'))).toBe(
       'Too many requests. Please wait a moment and try again.',
     );
@@ -82,7 +83,7 @@ describe('errorCode and the kinds of failure pages branch on', () => {
     expect(isNetworkError('odd')).toBe(false);
   });
 
-  const kinds = { isNotFound, isSignedOut, isRefused, isConflict };
+  const kinds = { isNotFound, isSignedOut, isRefused, isConflict, isGone };
   const cases: [ErrorCode, number, keyof typeof kinds | null][] = [
     ['NOT_FOUND', 404, 'isNotFound'],
     ['BAD_REQUEST', 400, 'isNotFound'],
@@ -92,6 +93,16 @@ describe('errorCode and the kinds of failure pages branch on', () => {
     ['NOT_APPROVED', 403, 'isRefused'],
     ['ACCOUNT_REJECTED', 403, 'isRefused'],
     ['CONFLICT', 409, 'isConflict'],
+    // The domain codes count by their class: a name taken, a closed job, a submitted interview are conflicts.
+    ['NAME_TAKEN', 409, 'isConflict'],
+    ['JOB_CLOSED', 409, 'isConflict'],
+    ['INTERVIEW_SUBMITTED', 409, 'isConflict'],
+    ['CALL_TURN_STALE', 409, 'isConflict'],
+    ['LINK_NO_LONGER_VALID', 410, 'isGone'],
+    ['APPLICATIONS_CLOSED', 410, 'isGone'],
+    ['ACCOUNT_REMOVED', 403, 'isRefused'],
+    ['CONSENT_REQUIRED', 403, 'isRefused'],
+    ['LINK_INVALID', 400, 'isNotFound'],
     ['INVALID_CREDENTIALS', 401, null],
     ['TOO_MANY_REQUESTS', 429, null],
     ['PAYLOAD_TOO_LARGE', 413, null],
@@ -105,7 +116,7 @@ describe('errorCode and the kinds of failure pages branch on', () => {
   });
 
   it('goes by the code, not the status: an answer without a code is none of them', () => {
-    for (const status of [400, 401, 403, 404, 409]) {
+    for (const status of [400, 401, 403, 404, 409, 410]) {
       const error = new ApiError(status, 'plain text', '');
       for (const [name, is] of Object.entries(kinds)) expect(is(error), `${name} ${status}`).toBe(false);
     }

@@ -1,35 +1,31 @@
-import type { ErrorCode } from '../../contracts/errors';
+import { statusOfCode, type DetailedCode, type ErrorBody, type ErrorCode, type ErrorDetailsByCode } from '../../contracts/errors';
 
-const statusByCode: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  BAD_REQUEST: 400,
-  UNAUTHENTICATED: 401,
-  INVALID_CREDENTIALS: 401,
-  FORBIDDEN: 403,
-  NOT_APPROVED: 403,
-  ACCOUNT_REJECTED: 403,
-  NOT_FOUND: 404,
-  GONE: 410,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL: 500,
-  SERVICE_UNAVAILABLE: 503,
-  TRANSCRIPTION_FAILED: 502,
-};
+/** What an AppError may carry besides its sentence: headers (Retry-After), and the details its code has. */
+type Extra<C extends ErrorCode> = { headers?: Record<string, string> } & (C extends DetailedCode ? { details: ErrorDetailsByCode[C] } : { details?: never });
 
-/** The one error type services throw; the error handler turns it into { error, code }. */
-export class AppError extends Error {
+/**
+ * The one error type services throw; the error handler sends it as { error, code, details? } with
+ * the status its code has (contracts/errors.ts errorStatus). A code with details needs them.
+ */
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  readonly details: C extends DetailedCode ? ErrorDetailsByCode[C] : undefined;
   constructor(
-    readonly code: ErrorCode,
+    readonly code: C,
     message: string,
-    readonly headers: Record<string, string> = {},
+    ...[extra]: C extends DetailedCode ? [Extra<C>] : [Extra<C>?]
   ) {
     super(message);
     this.name = 'AppError';
-    this.statusCode = statusByCode[code];
+    this.statusCode = statusOfCode(code);
+    this.headers = extra?.headers ?? {};
+    this.details = extra?.details as C extends DetailedCode ? ErrorDetailsByCode[C] : undefined;
+  }
+
+  /** The wire body: details only for a code that has them. */
+  body(): ErrorBody {
+    return (this.details === undefined ? { error: this.message, code: this.code } : { error: this.message, code: this.code, details: this.details }) as ErrorBody;
   }
 }
 

@@ -97,8 +97,8 @@ export const INTERVIEW_SUBMITTED = 'This interview has already been submitted';
  * open (isInterviewOpen), and answers, uploads and the submission also need it started.
  */
 export function assertInterviewOpen(status: InterviewStatus, need: 'open' | 'started' = 'open'): void {
-  if (!isInterviewOpen(status)) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
-  if (need === 'started' && status !== 'in_progress') throw new AppError('CONFLICT', 'The interview has not been started');
+  if (!isInterviewOpen(status)) throw new AppError('INTERVIEW_SUBMITTED', INTERVIEW_SUBMITTED);
+  if (need === 'started' && status !== 'in_progress') throw new AppError('INTERVIEW_NOT_STARTED', 'The interview has not been started');
 }
 
 /** Candidate actions (speech) need an open interview; a signed-in recruiter's preview is not held to it. */

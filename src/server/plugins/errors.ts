@@ -5,7 +5,8 @@ import type { ErrorBody, ErrorCode } from '../../contracts/errors';
 import { isDatabaseUnavailable } from '../lib/database-errors';
 import { AppError } from '../lib/errors';
 
-const codeByStatus: Record<number, ErrorCode> = {
+/** The generic code of a framework error, by its status (the product's own conditions throw AppErrors with domain codes). */
+const codeByStatus: Record<number, Extract<ErrorCode, 'BAD_REQUEST' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'TOO_MANY_REQUESTS'>> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
@@ -67,14 +68,14 @@ export const DATABASE_UNAVAILABLE = 'The database is unavailable. Please try aga
 /** Seconds a client is asked to wait while the database is away (Retry-After). */
 const DATABASE_RETRY_SECONDS = '5';
 
-/** One error shape for every failure; 5xx answers never carry internals. */
+/** One error shape for every failure ({ error, code, details? }); 5xx answers never carry internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const send = (status: number, body: ErrorBody) => reply.code(status).send(body);
 
     if (error instanceof AppError) {
       void reply.headers(error.headers);
-      return send(error.statusCode, { error: error.message, code: error.code });
+      return send(error.statusCode, error.body());
     }
     if (isDatabaseUnavailable(error)) {
       // Not a fault of the request or of the code: the pool reconnects by itself when the database is back (decision 037).

@@ -75,7 +75,7 @@ async function assertNotThrottled(db: Db, userId: number): Promise<void> {
     .from(auditLog)
     .where(and(eq(auditLog.action, 'login_failed'), eq(auditLog.subject, `user:${userId}`), gt(auditLog.at, since)));
   if ((failures?.n ?? 0) >= MAX_FAILURES_PER_ACCOUNT) {
-    throw new AppError('TOO_MANY_REQUESTS', 'Too many wrong passwords. Try again in 15 minutes.', { 'retry-after': String(THROTTLE_WINDOW_MS / 1000) });
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many wrong passwords. Try again in 15 minutes.', { headers: { 'retry-after': String(THROTTLE_WINDOW_MS / 1000) } });
   }
 }
 
@@ -104,7 +104,7 @@ export async function changePassword(deps: AccountDeps, actor: Actor, input: Pas
       ip: actor.address,
       details: { reason: 'wrong_password', via: 'password_change' },
     });
-    throw new AppError('BAD_REQUEST', CURRENT_PASSWORD_INCORRECT);
+    throw new AppError('WRONG_CURRENT_PASSWORD', CURRENT_PASSWORD_INCORRECT);
   }
   if (isCommonPassword(input.newPassword)) throw new AppError('VALIDATION_FAILED', COMMON_PASSWORD);
   const passwordHash = await hash(input.newPassword);
@@ -156,7 +156,7 @@ export async function endOneSession(deps: AccountDeps, actor: Actor, publicId: n
       .select({ idHash: sessions.idHash })
       .from(sessions)
       .where(and(eq(sessions.userId, actor.user.id), eq(sessions.publicId, publicId)));
-    if (own) throw new AppError('BAD_REQUEST', 'This is the session you are using now: sign out with Logout instead');
+    if (own) throw new AppError('CANNOT_TARGET_SELF', 'This is the session you are using now: sign out with Logout instead');
     throw new AppError('NOT_FOUND', 'Session not found');
   }
   await recordEnded(deps, actor, ended, 'one');

@@ -75,7 +75,7 @@ describe('changing the password', () => {
     const agent = await signIn(username, password);
     const wrong = await changePassword(agent, 'not my password', 'a brand new passphrase');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ code: 'BAD_REQUEST', error: CURRENT_PASSWORD_INCORRECT });
+    expect(wrong.json()).toEqual({ code: 'WRONG_CURRENT_PASSWORD', error: CURRENT_PASSWORD_INCORRECT });
     expect(await entries('login_failed', user.id)).toHaveLength(1);
     for (let i = 0; i < 4; i++) await changePassword(agent, 'not my password', 'a brand new passphrase');
     const blocked = await changePassword(agent, password, 'a brand new passphrase');

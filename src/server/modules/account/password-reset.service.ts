@@ -102,8 +102,8 @@ async function openLink(db: Db | Tx, token: string, now: Date, lock = false) {
   const [link] = lock ? await query.for('update', { of: passwordResets }) : await query;
   // A removed or rejected account has nothing to reset: its links are as good as unknown.
   if (!link || link.user.removedAt || link.user.reviewStatus === 'rejected') throw new AppError('NOT_FOUND', RESET_LINK_UNKNOWN);
-  if (link.usedAt) throw new AppError('GONE', RESET_LINK_USED);
-  if (link.expiresAt.getTime() <= now.getTime()) throw new AppError('GONE', RESET_LINK_EXPIRED);
+  if (link.usedAt) throw new AppError('LINK_NO_LONGER_VALID', RESET_LINK_USED, { details: { reason: 'used' } });
+  if (link.expiresAt.getTime() <= now.getTime()) throw new AppError('LINK_NO_LONGER_VALID', RESET_LINK_EXPIRED, { details: { reason: 'expired' } });
   return link;
 }
 

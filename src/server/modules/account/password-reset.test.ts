@@ -152,7 +152,7 @@ describe('using a link', () => {
     for (const used of [token, second]) {
       const again = await new Agent(t.app).get(`/api/password-reset/${used}`);
       expect(again.statusCode).toBe(410);
-      expect(again.json()).toEqual({ code: 'GONE', error: RESET_LINK_USED });
+      expect(again.json()).toEqual({ code: 'LINK_NO_LONGER_VALID', error: RESET_LINK_USED, details: { reason: 'used' } });
       const reuse = await new Agent(t.app).post(`/api/password-reset/${used}`, { password: 'yet another passphrase' });
       expect(reuse.statusCode).toBe(410);
     }
@@ -169,7 +169,7 @@ describe('using a link', () => {
     now = new Date(now.getTime() + 1 * MINUTE);
     const expired = await new Agent(t.app).get(`/api/password-reset/${token}`);
     expect(expired.statusCode).toBe(410);
-    expect(expired.json()).toEqual({ code: 'GONE', error: RESET_LINK_EXPIRED });
+    expect(expired.json()).toEqual({ code: 'LINK_NO_LONGER_VALID', error: RESET_LINK_EXPIRED, details: { reason: 'expired' } });
     const use = await new Agent(t.app).post(`/api/password-reset/${token}`, { password: 'a brand new passphrase' });
     expect(use.statusCode).toBe(410);
     expect(use.json<{ error: string }>().error).toBe(RESET_LINK_EXPIRED);
@@ -208,7 +208,7 @@ describe('using a link', () => {
     const oldLink = await tokenFor(moved.username, 'old@reset.test');
     const { agent } = await signIn(moved.username, moved.password);
     expect((await agent.request('PATCH', '/api/account', { email: 'new@reset.test' })).statusCode).toBe(200);
-    expect((await new Agent(t.app).get(`/api/password-reset/${oldLink}`)).json()).toEqual({ code: 'GONE', error: RESET_LINK_USED });
+    expect((await new Agent(t.app).get(`/api/password-reset/${oldLink}`)).json()).toEqual({ code: 'LINK_NO_LONGER_VALID', error: RESET_LINK_USED, details: { reason: 'used' } });
   });
 
   it('replaces a session the browser already had', async () => {

@@ -58,7 +58,7 @@ export async function reviewAccount(
     const [user] = await tx.select().from(users).where(where).limit(1);
     if (!user) throw new AppError('NOT_FOUND', 'Account not found');
     if (user.id === options.actorUserId && decision === 'rejected') {
-      throw new AppError('BAD_REQUEST', 'You cannot reject your own account');
+      throw new AppError('CANNOT_TARGET_SELF', 'You cannot reject your own account');
     }
     await tx
       .update(users)

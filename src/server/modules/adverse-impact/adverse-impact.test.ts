@@ -264,7 +264,7 @@ describe('POST /api/interview/{id}/self-identification (the candidate link)', ()
     const pending = await makeInterview(t.database.db, job.id, { status: 'pending' });
     const early = await answer(pending.id, pending.candidateToken, { sex: 'female' });
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual({ error: 'These questions are asked once the interview has been submitted', code: 'CONFLICT' });
+    expect(early.json()).toEqual({ error: 'These questions are asked once the interview has been submitted', code: 'INTERVIEW_NOT_FINISHED' });
 
     const done = await makeInterview(t.database.db, job.id, { status: 'completed', feedback: feedbackScoring(50) });
     const status = () => candidate.request('GET', `/api/interview/${done.id}/self-identification`, undefined, { 'x-candidate-token': done.candidateToken });
@@ -278,7 +278,7 @@ describe('POST /api/interview/{id}/self-identification (the candidate link)', ()
 
     const again = await answer(done.id, done.candidateToken, { sex: 'male' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: ALREADY_ANSWERED, code: 'CONFLICT' });
+    expect(again.json()).toEqual({ error: ALREADY_ANSWERED, code: 'SELF_IDENTIFICATION_ANSWERED' });
     const [stored] = await t.database.db.select().from(selfIdentifications).where(eq(selfIdentifications.interviewId, done.id));
     expect(stored).toMatchObject({ sex: 'female', raceEthnicity: 'native_hawaiian_pacific_islander' });
   });

@@ -37,13 +37,13 @@ export async function recordSelfIdentification(
       throw new AppError('FORBIDDEN', 'You are signed in to the company that interviews this candidate: only the candidate answers these questions');
     }
   }
-  if (isInterviewOpen(link.status)) throw new AppError('CONFLICT', 'These questions are asked once the interview has been submitted');
+  if (isInterviewOpen(link.status)) throw new AppError('INTERVIEW_NOT_FINISHED', 'These questions are asked once the interview has been submitted');
   const [row] = await db
     .insert(selfIdentifications)
     .values({ interviewId, sex: input.sex, raceEthnicity: input.raceEthnicity })
     .onConflictDoNothing()
     .returning({ answeredAt: selfIdentifications.answeredAt });
-  if (!row) throw new AppError('CONFLICT', ALREADY_ANSWERED);
+  if (!row) throw new AppError('SELF_IDENTIFICATION_ANSWERED', ALREADY_ANSWERED);
   return statusOf(row);
 }
 

@@ -146,10 +146,10 @@ describe('POST /api/interview/{id}/answer-transcription', () => {
     expect(wrong.json()).toEqual({ error: 'This interview link is invalid or has expired', code: 'UNAUTHENTICATED' });
     const notStarted = await send(t, pending.id, pending.candidateToken, webm());
     expect(notStarted.statusCode).toBe(409);
-    expect(notStarted.json()).toEqual({ error: 'The interview has not been started', code: 'CONFLICT' });
+    expect(notStarted.json()).toEqual({ error: 'The interview has not been started', code: 'INTERVIEW_NOT_STARTED' });
     const done = await send(t, submitted.id, submitted.candidateToken, webm());
     expect(done.statusCode).toBe(409);
-    expect(done.json()).toEqual({ error: 'This interview has already been submitted', code: 'CONFLICT' });
+    expect(done.json()).toEqual({ error: 'This interview has already been submitted', code: 'INTERVIEW_SUBMITTED' });
     // Another interview's link does not reach this one.
     const other = await send(t, id, pending.candidateToken, webm());
     expect(other.statusCode).toBe(404);

@@ -8,8 +8,8 @@ import {
   CV_TYPE_MESSAGE,
   type ApplyField,
   type ApplyKind,
-  type ApplyRefused,
 } from '../../../contracts/apply';
+import { AppError } from '../../lib/errors';
 import { assertStorableText } from '../../plugins/text-input';
 import { isTimeZone } from '../phone-calls/calling-hours';
 import { cvFileName, detectCvType } from './cv-file';
@@ -62,16 +62,10 @@ export interface CheckedApplication {
   cv: { fileName: string; contentType: string; bytes: Buffer } | null;
 }
 
-/** A refused application: one message per field (answered 400 with ApplyRefused). */
-export class ApplicationRefused extends Error {
-  constructor(readonly fields: Partial<Record<ApplyField, string>>) {
-    super('application refused');
-  }
-
-  body(): ApplyRefused {
-    const messages = Object.values(this.fields);
-    return { error: `Please correct ${messages.length === 1 ? 'this' : 'these'}: ${messages.join('; ')}.`, code: 'VALIDATION_FAILED', fields: this.fields };
-  }
+/** A refused application (400, APPLICATION_INVALID): one sentence, and one message per field in its details. */
+export function applicationRefused(fields: Partial<Record<ApplyField, string>>) {
+  const messages = Object.values(fields);
+  return new AppError('APPLICATION_INVALID', `Please correct ${messages.length === 1 ? 'this' : 'these'}: ${messages.join('; ')}.`, { details: { fields } });
 }
 
 const emailSchema = z.string().max(320).pipe(z.email());
@@ -113,6 +107,6 @@ export function checkApplication(kind: ApplyKind, raw: RawApplication): CheckedA
     else cv = { fileName: cvFileName(raw.cv.fileName, type), contentType: type.contentType, bytes: raw.cv.bytes };
   }
 
-  if (Object.keys(problems).length > 0) throw new ApplicationRefused(problems);
+  if (Object.keys(problems).length > 0) throw applicationRefused(problems);
   return { candidateName, email: email || null, countryCode, phoneNumber, timeZone, coverNote: coverNote || null, noticeVersion: f('noticeVersion'), cv };
 }

@@ -123,7 +123,7 @@ describe('applying to a phone screening', () => {
     const { screening, slug } = await screeningWithPage('Dispatcher');
     const res = await apply(slug, { countryCode: '81', phoneNumber: 'call me', timeZone: 'Mars/Olympus', email: 'not-an-email' });
     expect(res.statusCode).toBe(400);
-    expect(res.json<ApplyRefused>().fields).toEqual({
+    expect(res.json<ApplyRefused>().details.fields).toEqual({
       countryCode: 'Please choose your country code',
       phoneNumber: 'Please enter your phone number, digits only',
       timeZone: 'Please choose your time zone',

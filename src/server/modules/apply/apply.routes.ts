@@ -2,11 +2,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applicationView, applyPageState, applyRefused, applyResult, CV_MAX_BYTES, publicApplyPage, setApplyPageInput } from '../../../contracts/apply';
+import { applicationView, applyPageState, applyResult, CV_MAX_BYTES, publicApplyPage, setApplyPageInput } from '../../../contracts/apply';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/access';
 import { idParam, idParams } from '../../../contracts/ids';
-import { ApplicationRefused, readApplicationParts } from './apply-form';
+import { readApplicationParts } from './apply-form';
 import { getApplication, getApplicationCv, getApplyPage, getPublicApplyPage, receiveApplication, setApplyPage, type CandidateRef } from './apply.service';
 
 const slugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, 'There is no application page at this address') });
@@ -64,7 +64,7 @@ export async function applyRoutes(app: FastifyInstance): Promise<void> {
     return getPublicApplyPage(deps, request.params.slug, app.deps.now());
   });
 
-  r.post('/api/apply/:slug', { config: { ...pub, rateLimit: applyRateLimit }, schema: { params: slugParams, response: { 201: applyResult, 400: applyRefused } } }, async (request, reply) => {
+  r.post('/api/apply/:slug', { config: { ...pub, rateLimit: applyRateLimit }, schema: { params: slugParams, response: { 201: applyResult } } }, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the application as multipart/form-data, as the form does');
     let raw;
     try {
@@ -73,12 +73,8 @@ export async function applyRoutes(app: FastifyInstance): Promise<void> {
       if (err instanceof AppError) throw err;
       throw new AppError('VALIDATION_FAILED', 'The form could not be read: it has more fields or larger ones than an application has. Please reload the page and try again.');
     }
-    try {
-      return await reply.code(201).send(await receiveApplication(deps, request.params.slug, raw, app.deps.now()));
-    } catch (err) {
-      if (err instanceof ApplicationRefused) return reply.code(400).send(err.body());
-      throw err;
-    }
+    // A refusal field by field is an AppError (APPLICATION_INVALID, the fields in its details), sent by the error handler.
+    return reply.code(201).send(await receiveApplication(deps, request.params.slug, raw, app.deps.now()));
   });
 
   // ---- What the applicant sent (as the report: any member of the company).

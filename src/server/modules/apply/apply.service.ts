@@ -113,7 +113,7 @@ export async function setApplyPage(deps: Pick<ApplyDeps, 'db' | 'appUrl'>, user:
   const { db } = deps;
   const owned = await ownTarget(db, user, target);
   if (enabled && !user.isApproved) throw new AppError('NOT_APPROVED', 'Your account is awaiting approval');
-  if (enabled && owned.closedAt) throw new AppError('CONFLICT', `${JOB_CLOSED_MESSAGE.replace(/\.$/, '')}: reopen it before opening its application page.`);
+  if (enabled && owned.closedAt) throw new AppError('JOB_CLOSED', `${JOB_CLOSED_MESSAGE.replace(/\.$/, '')}: reopen it before opening its application page.`);
   const existing = await pageOf(db, target);
   const audit = { action: enabled ? 'apply_page_opened' : 'apply_page_closed', ...auditActor(user), subject: target.kind === 'job' ? (`job:${target.id}` as const) : (`phone_screening:${target.id}` as const) } satisfies AuditEntry;
   if (existing) {
@@ -194,7 +194,7 @@ export async function getPublicApplyPage(deps: Pick<ApplyDeps, 'db' | 'secret'>,
 /** The page, or 404 (unknown) / 410 (switched off, or its job closed): checked before anything else is read. */
 async function openApplyPage(db: Db, slug: string): Promise<PublicPageRow> {
   const row = await publicPage(db, slug);
-  if (!isOpen(row)) throw new AppError('GONE', APPLICATIONS_CLOSED);
+  if (!isOpen(row)) throw new AppError('APPLICATIONS_CLOSED', APPLICATIONS_CLOSED);
   return row;
 }
 
@@ -209,8 +209,8 @@ export async function receiveApplication(deps: ApplyDeps, slug: string, raw: Raw
   if ((raw.fields[HONEYPOT_FIELD] ?? '').trim() !== '') return { outcome: 'received', message: RECEIVED };
   checkFormToken(deps.secret, slug, raw.fields.formToken, now);
   const input = checkApplication(row.job ? 'job' : 'screening', raw);
-  if (!input.noticeVersion) throw new AppError('FORBIDDEN', CONSENT_REQUIRED);
-  if (input.noticeVersion !== noticeFor(row).version) throw new AppError('CONFLICT', NOTICE_CHANGED);
+  if (!input.noticeVersion) throw new AppError('CONSENT_REQUIRED', CONSENT_REQUIRED);
+  if (input.noticeVersion !== noticeFor(row).version) throw new AppError('NOTICE_CHANGED', NOTICE_CHANGED);
   const outcome = row.job ? await applyToJob(deps, row, row.job, input, now) : await applyToScreening(deps, row, input, now);
   // Mail is handed to the server after the commit; the candidate does not wait for it.
   void deps.mailer.deliverPending().catch(() => undefined);
@@ -220,10 +220,10 @@ export async function receiveApplication(deps: ApplyDeps, slug: string, raw: Raw
 /** Locks the page's row for the rest of the transaction, and checks it is still open (a recruiter may have just switched it off). */
 async function lockOpenPage(tx: Tx, pageId: number, jobId: number | null): Promise<void> {
   const [locked] = await tx.select({ enabled: applyPages.enabled }).from(applyPages).where(eq(applyPages.id, pageId)).for('update');
-  if (!locked?.enabled) throw new AppError('GONE', APPLICATIONS_CLOSED);
+  if (!locked?.enabled) throw new AppError('APPLICATIONS_CLOSED', APPLICATIONS_CLOSED);
   if (jobId !== null) {
     const [job] = await tx.select({ closedAt: jobs.closedAt }).from(jobs).where(eq(jobs.id, jobId));
-    if (!job || job.closedAt) throw new AppError('GONE', APPLICATIONS_CLOSED);
+    if (!job || job.closedAt) throw new AppError('APPLICATIONS_CLOSED', APPLICATIONS_CLOSED);
   }
 }
 

@@ -121,7 +121,7 @@ describe("the recruiter's switch", () => {
     expect((await openPage(on.slug!)).json()).toMatchObject({ isOpen: false, closedMessage: 'This position is no longer taking applications.' });
     const refused = await apply(on.slug!);
     expect(refused.statusCode).toBe(410);
-    expect(refused.json()).toEqual({ error: 'This position is no longer taking applications.', code: 'GONE' });
+    expect(refused.json()).toEqual({ error: 'This position is no longer taking applications.', code: 'APPLICATIONS_CLOSED' });
     expect(await jobInterviews(job.id)).toHaveLength(0);
 
     expect((await switchOn(job.id)).slug).toBe(on.slug);
@@ -290,27 +290,27 @@ describe('bots and bad input', () => {
     const res = await apply(slug, { fields: { candidateName: ' ', email: 'dana@', consent: '', coverNote: 'x'.repeat(5001) } });
     expect(res.statusCode).toBe(400);
     const body = res.json<ApplyRefused>();
-    expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.fields).toEqual({
+    expect(body.code).toBe('APPLICATION_INVALID');
+    expect(body.details.fields).toEqual({
       candidateName: 'Please enter your name',
       email: 'Please enter a valid email address',
       consent: 'Please read the notice and tick the box to agree before applying',
       coverNote: 'The cover note must be at most 5,000 characters',
     });
     expect(body.error).toContain('Please enter a valid email address');
-    expect((await apply(slug, { fields: { email: '' } })).json<ApplyRefused>().fields).toEqual({ email: 'Please enter your email address' });
+    expect((await apply(slug, { fields: { email: '' } })).json<ApplyRefused>().details.fields).toEqual({ email: 'Please enter your email address' });
     expect(await jobInterviews(jobId)).toHaveLength(0);
   });
 
   it('takes a CV by what its bytes are, not its name: refuses other files and files over 5 MB', async () => {
     const exe = await apply(slug, { cv: { filename: 'cv.pdf', bytes: Buffer.concat([Buffer.from('MZ'), randomBytes(500)]), type: 'application/pdf' } });
     expect(exe.statusCode).toBe(400);
-    expect(exe.json<ApplyRefused>().fields).toEqual({ cv: 'The CV must be a PDF, Word (.doc or .docx) or plain text (.txt) file' });
+    expect(exe.json<ApplyRefused>().details.fields).toEqual({ cv: 'The CV must be a PDF, Word (.doc or .docx) or plain text (.txt) file' });
     const zip = await apply(slug, { cv: { filename: 'cv.docx', bytes: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('photos/cat.jpg')]) } });
-    expect(zip.json<ApplyRefused>().fields).toEqual({ cv: 'The CV must be a PDF, Word (.doc or .docx) or plain text (.txt) file' });
+    expect(zip.json<ApplyRefused>().details.fields).toEqual({ cv: 'The CV must be a PDF, Word (.doc or .docx) or plain text (.txt) file' });
     const big = await apply(slug, { cv: { filename: 'cv.pdf', bytes: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5 * 1024 * 1024)]) } });
     expect(big.statusCode).toBe(400);
-    expect(big.json<ApplyRefused>().fields).toEqual({ cv: 'The CV must be at most 5 MB' });
+    expect(big.json<ApplyRefused>().details.fields).toEqual({ cv: 'The CV must be at most 5 MB' });
     expect(await jobInterviews(jobId)).toHaveLength(0);
 
     // A plain text CV named anything is stored as text, under its real extension.

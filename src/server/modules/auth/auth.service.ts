@@ -96,7 +96,7 @@ export async function register(
       return { user, isOperator: isFirst };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Username already exists');
+    if (isUniqueViolation(err)) throw new AppError('NAME_TAKEN', 'Username already exists');
     throw err;
   }
   const sessionId = await createSession(db, registered.user.id, meta, clock);
@@ -128,7 +128,7 @@ async function throttleCheck(db: Db, attempt: Attempt): Promise<void> {
   const retryAfter = Math.max(1, Math.ceil((oldest + THROTTLE_WINDOW_MS - Date.now()) / 1000));
   await recordAudit(db, { action: 'login_throttled', subject, ip: address, companyId: attempt.companyId });
   throw new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {
-    'retry-after': String(retryAfter),
+    headers: { 'retry-after': String(retryAfter) },
   });
 }
 
@@ -163,7 +163,7 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta, pseudo
   }
   if (row.user.removedAt) {
     await recordAudit(db, { ...failed, actorUserId: row.user.id, details: { reason: 'removed' } });
-    throw new AppError('FORBIDDEN', 'You no longer have access to this company: an owner removed your account. Ask an owner of the company if you think this is a mistake.');
+    throw new AppError('ACCOUNT_REMOVED', 'You no longer have access to this company: an owner removed your account. Ask an owner of the company if you think this is a mistake.');
   }
   const sessionId = await db.transaction(async (tx) => {
     const id = await createSession(tx, row.user.id, meta, clock);

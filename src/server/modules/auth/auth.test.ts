@@ -44,7 +44,7 @@ describe('registration', () => {
     await new Agent(t.app).register('DupUser');
     const res = await new Agent(t.app).register('dupuser');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'Username already exists', code: 'CONFLICT' });
+    expect(res.json()).toEqual({ error: 'Username already exists', code: 'NAME_TAKEN' });
   });
 
   it('refuses a commonly used password, whatever its case, and keeps long passphrases', async () => {

@@ -165,7 +165,7 @@ describe('the per-instance session cache', () => {
     await expectSignedOut(twin, reads);
     const again = await new Agent(other).post('/api/login', { username: 'removed-one', password: 'correct horse battery' });
     expect(again.statusCode).toBe(403);
-    expect(again.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.stringContaining('removed') });
+    expect(again.json()).toMatchObject({ code: 'ACCOUNT_REMOVED', error: expect.stringContaining('removed') });
   });
 
   it('sees an expired session at once', async () => {

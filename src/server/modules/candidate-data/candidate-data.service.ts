@@ -78,7 +78,7 @@ export async function eraseInterview(deps: CandidateDataDeps, interviewId: numbe
     if (!row) throw new AppError('NOT_FOUND', 'Interview not found');
     const interview = row.interview;
     if (interview.dataDeletedAt) return null;
-    if (interview.legalHold) throw new AppError('CONFLICT', LEGAL_HOLD_REFUSAL);
+    if (interview.legalHold) throw new AppError('LEGAL_HOLD', LEGAL_HOLD_REFUSAL);
     const staged = await tx.select({ id: recordingUploads.id }).from(recordingUploads).where(eq(recordingUploads.interviewId, interviewId));
     const ids = new Set([...staged.map((u) => u.id), ...(interview.recordingSegments ?? []).map((s) => s.uploadId)]);
     await tx
@@ -130,7 +130,7 @@ export async function erasePhoneCandidate(deps: CandidateDataDeps, candidateId: 
     .where(and(eq(phoneScreeningCandidates.id, candidateId), eq(phoneScreenings.companyId, by.companyId)));
   if (!found) throw new AppError('NOT_FOUND', 'Candidate not found');
   if (found.candidate.dataDeletedAt) return false;
-  if (found.candidate.legalHold) throw new AppError('CONFLICT', LEGAL_HOLD_REFUSAL);
+  if (found.candidate.legalHold) throw new AppError('LEGAL_HOLD', LEGAL_HOLD_REFUSAL);
   const recorded = await deps.db
     .select({ sid: phoneCalls.recordingSid })
     .from(phoneCalls)

@@ -147,7 +147,7 @@ describe('deleting a video interview candidate', () => {
     expect((await owner.request('PUT', `/api/interview/${id}/legal-hold`, { hold: true })).json()).toEqual({ legalHold: true });
     const held = await owner.post(`/api/interview/${id}/delete-data`, { reason: 'withdrawn' });
     expect(held.statusCode).toBe(409);
-    expect(held.json()).toEqual({ error: LEGAL_HOLD_REFUSAL, code: 'CONFLICT' });
+    expect(held.json()).toEqual({ error: LEGAL_HOLD_REFUSAL, code: 'LEGAL_HOLD' });
     expect((await rowOf(id)).candidateName).toBe('Ada Byron');
     expect(existsSync(storage.pathOf(uploadId))).toBe(true);
     expect((await owner.get(`/api/interview/${id}`)).json<InterviewDetail>().legalHold).toBe(true);

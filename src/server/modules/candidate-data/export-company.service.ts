@@ -57,7 +57,7 @@ async function snapshot(db: Db, companyId: number): Promise<Snapshot> {
  * adverse-impact report's aggregates read them). Streamed a page of rows at a time; audited.
  */
 export async function exportCompany(db: Db, user: SessionUser): Promise<{ filename: string; stream: Readable }> {
-  if (exporting.has(user.companyId)) throw new AppError('CONFLICT', EXPORT_IN_PROGRESS);
+  if (exporting.has(user.companyId)) throw new AppError('EXPORT_IN_PROGRESS', EXPORT_IN_PROGRESS);
   const [company] = await db.select().from(companies).where(eq(companies.id, user.companyId));
   if (!company) throw new AppError('NOT_FOUND', 'Company not found');
   const snap = await snapshot(db, user.companyId);

@@ -37,7 +37,7 @@ export async function startInterview(db: Db, candidate: CandidateAccess, id: num
     .set({ status: 'in_progress', startedAt: row.startedAt ?? startedAt, isActive: true, lastHeartbeatAt: startedAt, startProblem: null })
     .where(and(eq(interviews.id, id), inArray(interviews.status, OPEN_INTERVIEW_STATUSES)))
     .returning();
-  if (!updated) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
+  if (!updated) throw new AppError('INTERVIEW_SUBMITTED', INTERVIEW_SUBMITTED);
   return updated;
 }
 
@@ -77,7 +77,7 @@ export async function heartbeat(db: Db, candidate: CandidateAccess, id: number, 
   // A heartbeat sent just before the candidate submitted can arrive just after (bench:load saw it
   // under load): the candidate was there, nothing is left to record, and it is not their error.
   const live = await liveInterview(db, candidate, id, now).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'CONFLICT') return null;
+    if (err instanceof AppError && err.code === 'INTERVIEW_SUBMITTED') return null;
     throw err;
   });
   if (!live) return;
@@ -118,7 +118,7 @@ export async function completeInterview(
   for (const uploadId of input.uploadIds) {
     if (!owned.some((u) => u.id === uploadId)) throw new AppError('NOT_FOUND', 'Recording upload not found');
     const state = await uploadState(storage, uploadId);
-    if (!state || state.size === undefined || state.offset !== state.size) throw new AppError('CONFLICT', 'The recording has not finished uploading');
+    if (!state || state.size === undefined || state.offset !== state.size) throw new AppError('RECORDING_INCOMPLETE', 'The recording has not finished uploading');
     const format = await storage.formatOf(uploadId);
     if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_A_RECORDING);
     segments.push({ uploadId, bytes: state.size, format });
@@ -144,6 +144,6 @@ export async function submit(
     })
     .where(and(eq(interviews.id, id), inArray(interviews.status, OPEN_INTERVIEW_STATUSES)))
     .returning({ id: interviews.id });
-  if (!updated) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
+  if (!updated) throw new AppError('INTERVIEW_SUBMITTED', INTERVIEW_SUBMITTED);
   await requestEvaluation(deps, id);
 }

@@ -129,7 +129,7 @@ describe('resumable recording upload (tus)', () => {
 
     const twice = await call('POST', `/api/interview/${iv.id}/complete`, iv.candidateToken, { uploadIds: [uploadIdOf(created)], transcript });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ error: 'This interview has already been submitted', code: 'CONFLICT' });
+    expect(twice.json()).toEqual({ error: 'This interview has already been submitted', code: 'INTERVIEW_SUBMITTED' });
     expect((await call('POST', `/api/interview/${iv.id}/start`, iv.candidateToken)).statusCode).toBe(409);
     // A heartbeat that was on its way when the candidate submitted is not an error, and changes nothing.
     expect((await call('POST', `/api/interview/${iv.id}/heartbeat`, iv.candidateToken)).statusCode).toBe(204);
@@ -164,7 +164,7 @@ describe('resumable recording upload (tus)', () => {
     const created = await tusCreate(iv.candidateToken, iv.id);
     await tusPatch(String(created.headers.location), iv.candidateToken, 0, webm(1000));
     const res = await call('POST', `/api/interview/${iv.id}/complete`, iv.candidateToken, { uploadIds: [uploadIdOf(created)], transcript });
-    expect(res.json()).toEqual({ error: 'The recording has not finished uploading', code: 'CONFLICT' });
+    expect(res.json()).toEqual({ error: 'The recording has not finished uploading', code: 'RECORDING_INCOMPLETE' });
   });
 });
 

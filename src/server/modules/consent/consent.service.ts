@@ -109,8 +109,8 @@ export async function giveConsent(db: Db, candidate: CandidateAccess | null, int
   ownLink(candidate, interviewId, 'agree to the notice');
   const ctx = await interviewContext(db, interviewId);
   if (!ctx) throw new AppError('NOT_FOUND', 'Interview not found');
-  if (!isInterviewOpen(ctx.interview.status)) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
-  if (noticeVersion !== NOTICE_VERSION) throw new AppError('CONFLICT', NOTICE_CHANGED);
+  if (!isInterviewOpen(ctx.interview.status)) throw new AppError('INTERVIEW_SUBMITTED', INTERVIEW_SUBMITTED);
+  if (noticeVersion !== NOTICE_VERSION) throw new AppError('NOTICE_CHANGED', NOTICE_CHANGED);
   const notice = noticeOf(ctx);
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -136,7 +136,7 @@ export async function giveConsent(db: Db, candidate: CandidateAccess | null, int
 export async function assertConsented(db: Db, interview: { id: number; startedAt: Date | null }): Promise<void> {
   if (interview.startedAt) return;
   const [found] = await db.select({ id: interviewConsents.id }).from(interviewConsents).where(eq(interviewConsents.interviewId, interview.id)).limit(1);
-  if (!found) throw new AppError('FORBIDDEN', CONSENT_REQUIRED);
+  if (!found) throw new AppError('CONSENT_REQUIRED', CONSENT_REQUIRED);
 }
 
 /**
@@ -156,7 +156,7 @@ export async function requestAlternative(
   ownLink(candidate, interviewId, 'ask for an alternative');
   const ctx = await interviewContext(deps.db, interviewId);
   if (!ctx) throw new AppError('NOT_FOUND', 'Interview not found');
-  if (!isInterviewOpen(ctx.interview.status)) throw new AppError('CONFLICT', INTERVIEW_SUBMITTED);
+  if (!isInterviewOpen(ctx.interview.status)) throw new AppError('INTERVIEW_SUBMITTED', INTERVIEW_SUBMITTED);
   const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(alternativeRequests)
@@ -170,7 +170,7 @@ export async function requestAlternative(
     return row;
   });
   if (!created) {
-    throw new AppError('CONFLICT', `You have already asked for this (${ALTERNATIVE_KIND_LABELS[input.kind].toLowerCase()}); the recruiters have been told and will get back to you`);
+    throw new AppError('ALTERNATIVE_REQUESTED', `You have already asked for this (${ALTERNATIVE_KIND_LABELS[input.kind].toLowerCase()}); the recruiters have been told and will get back to you`);
   }
   await deps.notifications.deliver();
   return toRequest(created);

@@ -101,7 +101,7 @@ describe('consent', () => {
     const iv = await newInterview();
     const refused = await start(iv);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: CONSENT_REQUIRED, code: 'FORBIDDEN' });
+    expect(refused.json()).toEqual({ error: CONSENT_REQUIRED, code: 'CONSENT_REQUIRED' });
     expect((await t.database.db.select().from(interviews).where(eq(interviews.id, iv.id)))[0]).toMatchObject({ status: 'pending', startedAt: null });
 
     const before = Date.now();
@@ -132,7 +132,7 @@ describe('consent', () => {
     const iv = await newInterview();
     const old = await consent(iv, '2020-01-01');
     expect(old.statusCode).toBe(409);
-    expect(old.json()).toEqual({ error: NOTICE_CHANGED, code: 'CONFLICT' });
+    expect(old.json()).toEqual({ error: NOTICE_CHANGED, code: 'NOTICE_CHANGED' });
     const missing = await asCandidate(iv, 'POST', `/api/interview/${iv.id}/consent`, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json<{ error: string }>().error).toMatch(/^noticeVersion: /);
@@ -241,7 +241,7 @@ describe('asking for an alternative', () => {
     expect((await ask(iv, { kind: 'more_time' })).statusCode).toBe(201);
     const twice = await ask(iv, { kind: 'more_time', message: 'Please!' });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ error: 'You have already asked for this (more time); the recruiters have been told and will get back to you', code: 'CONFLICT' });
+    expect(twice.json()).toEqual({ error: 'You have already asked for this (more time); the recruiters have been told and will get back to you', code: 'ALTERNATIVE_REQUESTED' });
     const typed = await ask(iv, { kind: 'typed_answers', message: '' });
     expect(typed.statusCode).toBe(201);
     expect(typed.json<AlternativeRequest>().message).toBeNull();

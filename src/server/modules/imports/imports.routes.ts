@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMPORT_MAX_BYTES, importInput, importPreview, importResult, jobImportInput, type ImportRefused } from '../../../contracts/imports';
+import { IMPORT_MAX_BYTES, importInput, importPreview, importResult, jobImportInput } from '../../../contracts/imports';
 import { requireUser } from '../../plugins/access';
 import { idParam, idParams } from '../../../contracts/ids';
-import { importJobCandidates, importScreeningCandidates, previewJobImport, previewScreeningImport, refusalMessage, type ImportOutcome } from './imports.service';
+import { importJobCandidates, importScreeningCandidates, previewJobImport, previewScreeningImport } from './imports.service';
 
 /**
  * A JSON body may escape the file's text up to six times over (\u0001): the route takes that much,
@@ -12,14 +12,11 @@ import { importJobCandidates, importScreeningCandidates, previewJobImport, previ
  */
 const bodyLimit = 6 * IMPORT_MAX_BYTES + 1024;
 
-/** 201 with the counts, or 400 with every row (nothing was created). */
-function answer(reply: FastifyReply, outcome: ImportOutcome) {
-  if ('created' in outcome) return reply.code(201).send(outcome.created);
-  const body: ImportRefused = { error: refusalMessage(outcome.refused), code: 'VALIDATION_FAILED', ...outcome.refused };
-  return reply.code(400).send(body);
-}
-
-/** Candidates from a CSV file: a preview with per-row errors, then the import (recruiters: the default for POST). */
+/**
+ * Candidates from a CSV file: a preview with per-row errors, then the import (recruiters: the
+ * default for POST): 201 with the counts, or 400 IMPORT_ROWS_INVALID with every row in its details
+ * (nothing was created), sent by the error handler like every failure.
+ */
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
@@ -33,7 +30,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post('/api/job/:jobId/import', { config: { ...importing, apiKey: 'Import a CSV of candidates for a job' }, bodyLimit, schema: { params: jobParams, body: jobImportInput, response: { 201: importResult } } }, async (request, reply) =>
-    answer(reply, await importJobCandidates({ db, rooms: app.deps.rooms, mailer: app.deps.mailer, appUrl }, requireUser(request), request.params.jobId, request.body, app.deps.now())),
+    reply.code(201).send(await importJobCandidates({ db, rooms: app.deps.rooms, mailer: app.deps.mailer, appUrl }, requireUser(request), request.params.jobId, request.body, app.deps.now())),
   );
 
   r.post('/api/phone-screening/:id/import/preview', { config: { ...preview, apiKey: 'Check a CSV of candidates for a phone screening' }, bodyLimit, schema: { params: idParams, body: importInput, response: { 200: importPreview } } }, (request) =>
@@ -41,6 +38,6 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post('/api/phone-screening/:id/import', { config: { ...importing, apiKey: 'Import a CSV of candidates for a phone screening' }, bodyLimit, schema: { params: idParams, body: importInput, response: { 201: importResult } } }, async (request, reply) =>
-    answer(reply, await importScreeningCandidates(db, requireUser(request), request.params.id, request.body)),
+    reply.code(201).send(await importScreeningCandidates(db, requireUser(request), request.params.id, request.body)),
   );
 }

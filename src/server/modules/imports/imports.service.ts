@@ -32,19 +32,15 @@ export interface ImportDeps {
   appUrl: string;
 }
 
-/** The import's outcome: created, or refused for its rows (nothing created) with the preview saying why. */
-export type ImportOutcome = { created: ImportResult } | { refused: ImportPreview };
-
-/** Thrown inside the transaction to roll it back, caught outside it. */
-class RowsRefused extends Error {
-  constructor(readonly preview: ImportPreview) {
-    super('rows refused');
-  }
-}
-
 /** The sentence of an import refused for its rows. */
 export const refusalMessage = (preview: ImportPreview) =>
   `${preview.invalid} row${preview.invalid === 1 ? ' has' : 's have'} errors, so nothing was imported. Correct ${preview.invalid === 1 ? 'it' : 'them'} (or remove ${preview.invalid === 1 ? 'it' : 'them'} from the file) and import again`;
+
+/**
+ * An import refused for its rows (400, IMPORT_ROWS_INVALID): the preview, every row with its
+ * errors, is the refusal's details. Thrown inside the transaction, it rolls everything back.
+ */
+const rowsRefused = (preview: ImportPreview) => new AppError('IMPORT_ROWS_INVALID', refusalMessage(preview), { details: preview });
 
 async function jobEmails(db: Db | Tx, jobId: number): Promise<Set<string>> {
   const rows = await db.select({ email: sql<string>`lower(${interviews.email})` }).from(interviews).where(eq(interviews.jobId, jobId));
@@ -62,18 +58,8 @@ async function screeningPhones(db: Db | Tx, screeningId: number): Promise<Set<st
 /** The company's open job, or 404 / 409 (a closed job takes no candidates). */
 async function openJob(db: Db, user: SessionUser, jobId: number) {
   const job = await getOwnJob(db, user, jobId);
-  if (job.closedAt) throw new AppError('CONFLICT', JOB_CLOSED_MESSAGE);
+  if (job.closedAt) throw new AppError('JOB_CLOSED', JOB_CLOSED_MESSAGE);
   return job;
-}
-
-/** Runs `work` in a transaction; a RowsRefused thrown in it rolls everything back and becomes the refusal. */
-async function allOrNothing(db: Db, work: (tx: Tx) => Promise<ImportResult>): Promise<ImportOutcome> {
-  try {
-    return { created: await db.transaction(work) };
-  } catch (err) {
-    if (err instanceof RowsRefused) return { refused: err.preview };
-    throw err;
-  }
 }
 
 export async function previewJobImport(db: Db, user: SessionUser, jobId: number, csv: string): Promise<ImportPreview> {
@@ -85,19 +71,19 @@ export async function previewJobImport(db: Db, user: SessionUser, jobId: number,
 /** At most this many rooms are asked for at once (LiveKit is another server). */
 const ROOMS_AT_ONCE = 4;
 
-export async function importJobCandidates(deps: ImportDeps, user: SessionUser, jobId: number, input: { csv: string; sendInvitations: boolean }, now: Date): Promise<ImportOutcome> {
+export async function importJobCandidates(deps: ImportDeps, user: SessionUser, jobId: number, input: { csv: string; sendInvitations: boolean }, now: Date): Promise<ImportResult> {
   const { db } = deps;
   const job = await openJob(db, user, jobId);
   const table = readImportTable(input.csv, 'job');
   const days = await candidateLinkDays(db, user.companyId);
   let created: (typeof interviews.$inferSelect)[] = [];
-  const outcome = await allOrNothing(db, async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     // Locked until the end: a second import of the same file waits, then skips these candidates; closing the job waits too.
     const [locked] = await tx.select({ closedAt: jobs.closedAt }).from(jobs).where(eq(jobs.id, jobId)).for('update');
     if (!locked) throw new AppError('NOT_FOUND', 'Job not found');
-    if (locked.closedAt) throw new AppError('CONFLICT', JOB_CLOSED_MESSAGE);
+    if (locked.closedAt) throw new AppError('JOB_CLOSED', JOB_CLOSED_MESSAGE);
     const checked = checkJobRows(table, await jobEmails(tx, jobId));
-    if (checked.preview.invalid > 0) throw new RowsRefused(checked.preview);
+    if (checked.preview.invalid > 0) throw rowsRefused(checked.preview);
     if (checked.accepted.length > 0) {
       created = await tx.insert(interviews).values(checked.accepted.map((a) => newInterviewValues(job, a.input, now, days, 'import'))).returning();
       await countNewInterviews(tx, jobId, created.length);
@@ -105,7 +91,6 @@ export async function importJobCandidates(deps: ImportDeps, user: SessionUser, j
     await recordAudit(tx, { action: 'candidates_imported', ...auditActor(user), subject: `job:${jobId}`, details: { rows: created.length, skipped: checked.preview.skipped } });
     return { created: created.length, skipped: checked.preview.skipped, invited: 0, invitationsFailed: 0, invitationNote: null };
   });
-  if (!('created' in outcome)) return outcome;
 
   for (let i = 0; i < created.length; i += ROOMS_AT_ONCE) {
     await Promise.all(created.slice(i, i + ROOMS_AT_ONCE).map((row) => openRoom(deps, row)));
@@ -114,11 +99,11 @@ export async function importJobCandidates(deps: ImportDeps, user: SessionUser, j
   const candidates = created.map((row) => ({ name: row.candidateName, email: row.email, jobId, interviewId: row.id }));
   try {
     const sent = await sendInvitations(deps, user, { subject: DEFAULT_EMAIL_SUBJECT, body: DEFAULT_EMAIL_BODY, candidates }, now);
-    return { created: { ...outcome.created, invited: sent.sent + sent.outbox, invitationsFailed: sent.failed } };
+    return { ...outcome, invited: sent.sent + sent.outbox, invitationsFailed: sent.failed };
   } catch (err) {
     // The candidates are created either way: say why no invitation went (over the hourly limit, awaiting approval).
     if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    return { created: { ...outcome.created, invitationNote: `${err.message.replace(/\.$/, '')}. The candidates were imported; send their invitations later with Send Email.` } };
+    return { ...outcome, invitationNote: `${err.message.replace(/\.$/, '')}. The candidates were imported; send their invitations later with Send Email.` };
   }
 }
 
@@ -129,13 +114,13 @@ export async function previewScreeningImport(db: Db, user: SessionUser, screenin
 }
 
 /** A screening's candidates; their first calls are due at the times the file gives (moved into calling hours when placed). */
-export async function importScreeningCandidates(db: Db, user: SessionUser, screeningId: number, input: { csv: string }): Promise<ImportOutcome> {
+export async function importScreeningCandidates(db: Db, user: SessionUser, screeningId: number, input: { csv: string }): Promise<ImportResult> {
   await getOwnScreening(db, user, screeningId);
   const table = readImportTable(input.csv, 'screening');
-  return allOrNothing(db, async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.select({ id: phoneScreenings.id }).from(phoneScreenings).where(eq(phoneScreenings.id, screeningId)).for('update');
     const checked = checkScreeningRows(table, await screeningPhones(tx, screeningId));
-    if (checked.preview.invalid > 0) throw new RowsRefused(checked.preview);
+    if (checked.preview.invalid > 0) throw rowsRefused(checked.preview);
     if (checked.accepted.length > 0) {
       await tx.insert(phoneScreeningCandidates).values(checked.accepted.map((a) => newCandidateValues(screeningId, a.input, 'import')));
     }

@@ -120,8 +120,8 @@ describe('the import', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json<ImportRefused>();
     expect(body.error).toBe('1 row has errors, so nothing was imported. Correct it (or remove it from the file) and import again');
-    expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.rows[1]).toMatchObject({ line: 3, errors: ['Please enter a valid email address'] });
+    expect(body.code).toBe('IMPORT_ROWS_INVALID');
+    expect(body.details.rows[1]).toMatchObject({ line: 3, errors: ['Please enter a valid email address'] });
     expect(await jobRows(target.id)).toHaveLength(0);
     expect(await importEntries()).toHaveLength(before);
     const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, target.id));
@@ -193,7 +193,7 @@ describe('who may import', () => {
     const csv = 'Name,Email\nJo,jo@example.com\n';
     for (const res of [await preview(a, closing.id, csv), await a.post(`/api/job/${closing.id}/import`, { csv })]) {
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: 'This job is closed. Reopen it to invite candidates.', code: 'CONFLICT' });
+      expect(res.json()).toEqual({ error: 'This job is closed. Reopen it to invite candidates.', code: 'JOB_CLOSED' });
     }
     for (const res of [await preview(viewer, job.id, csv), await viewer.post(`/api/job/${job.id}/import`, { csv })]) {
       expect(res.statusCode).toBe(403);

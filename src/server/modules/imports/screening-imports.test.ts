@@ -92,7 +92,11 @@ describe('the import', () => {
   it('refuses a file with a bad row and creates nothing', async () => {
     const res = await a.post(`/api/phone-screening/${screening.id}/import`, { csv: `${GOOD}Bad,+1,555 010 0100,someday,10:00,UTC,\n` });
     expect(res.statusCode).toBe(400);
-    expect(res.json<ImportRefused>()).toMatchObject({ invalid: 1, valid: 2, error: '1 row has errors, so nothing was imported. Correct it (or remove it from the file) and import again' });
+    expect(res.json<ImportRefused>()).toMatchObject({
+      error: '1 row has errors, so nothing was imported. Correct it (or remove it from the file) and import again',
+      code: 'IMPORT_ROWS_INVALID',
+      details: { invalid: 1, valid: 2 },
+    });
     expect(await candidatesOf(screening.id)).toHaveLength(0);
   });
 

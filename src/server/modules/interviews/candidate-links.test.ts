@@ -14,7 +14,7 @@ import { INVITATIONS_PER_HOUR } from './invitations.service';
 // on the app's clock, which these tests move (sessions are allowed to last the whole journey).
 
 const DAY = 24 * 60 * 60 * 1000;
-const JOB_CLOSED = { error: 'This job is closed. Reopen it to invite candidates.', code: 'CONFLICT' };
+const JOB_CLOSED = { error: 'This job is closed. Reopen it to invite candidates.', code: 'JOB_CLOSED' };
 
 let smtp: TestSmtp;
 let t: TestApp;
@@ -72,7 +72,8 @@ describe('a link that expires', () => {
     expect(start.statusCode).toBe(410);
     expect(start.json()).toEqual({
       error: `This interview link expired on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(expiresAt))} UTC. Contact Acme Stores (jane@acme.example) for a new link.`,
-      code: 'GONE',
+      code: 'LINK_NO_LONGER_VALID',
+      details: { reason: 'expired' },
     });
     const [row] = await t.database.db.select().from(interviews).where(eq(interviews.id, iv.id));
     expect(row).toMatchObject({ status: 'pending', startedAt: null });
@@ -158,7 +159,7 @@ describe('resending the invitation', () => {
   it('is refused for a submitted interview, another company’s, a viewer, and beyond the hourly limit', async () => {
     const submitted = await newInterview(job.id, 'Jo Done');
     await t.database.db.update(interviews).set({ status: 'completed' }).where(eq(interviews.id, submitted.id));
-    expect((await owner.post(`/api/interview/${submitted.id}/resend`)).json()).toEqual({ error: 'This interview has already been submitted, so its invitation cannot be sent again', code: 'CONFLICT' });
+    expect((await owner.post(`/api/interview/${submitted.id}/resend`)).json()).toEqual({ error: 'This interview has already been submitted, so its invitation cannot be sent again', code: 'INTERVIEW_SUBMITTED' });
 
     const stranger = new Agent(t.app);
     await stranger.register('stranger-co');
@@ -205,7 +206,7 @@ describe('a closed job', () => {
     expect(await candidateView(pending)).toMatchObject({ availability: 'job_closed', contact: { companyName: 'Acme Stores', email: 'jane@acme.example' } });
     const start = await asCandidate('POST', `/api/interview/${pending.id}/start`, pending.token);
     expect(start.statusCode).toBe(410);
-    expect(start.json()).toEqual({ error: 'This position is closed. Contact Acme Stores (jane@acme.example) with any questions.', code: 'GONE' });
+    expect(start.json()).toEqual({ error: 'This position is closed. Contact Acme Stores (jane@acme.example) with any questions.', code: 'LINK_NO_LONGER_VALID', details: { reason: 'job_closed' } });
 
     // The one already under way is finished and handed in; nothing is lost.
     expect(await candidateView(started)).toMatchObject({ status: 'in_progress', availability: 'open' });

@@ -101,7 +101,7 @@ export async function candidateView(db: Db, candidate: CandidateAccess, now: Dat
 }
 
 /**
- * Refuses (410, GONE) what would start an interview through a link that no longer may: expired, or
+ * Refuses (410, LINK_NO_LONGER_VALID) what would start an interview through a link that no longer may: expired, or
  * its job closed. `row` is the interview as just read; the job's state is read here.
  */
 export async function assertLinkUsable(db: Db, row: { id: number; status: InterviewStatus; linkExpiresAt: Date | null; jobId: number }, now: Date): Promise<void> {
@@ -109,5 +109,6 @@ export async function assertLinkUsable(db: Db, row: { id: number; status: Interv
   const [job] = await db.select({ closedAt: jobs.closedAt }).from(jobs).where(eq(jobs.id, row.jobId));
   const availability = linkAvailability({ ...row, jobClosedAt: job?.closedAt ?? null }, now);
   if (availability === 'open') return;
-  throw new AppError('GONE', unavailableMessage(availability, row.linkExpiresAt, await linkContact(db, row.id)));
+  const reason = availability === 'job_closed' ? 'job_closed' : 'expired';
+  throw new AppError('LINK_NO_LONGER_VALID', unavailableMessage(availability, row.linkExpiresAt, await linkContact(db, row.id)), { details: { reason } });
 }

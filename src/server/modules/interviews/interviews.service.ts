@@ -170,7 +170,7 @@ export async function createInterview(
   now: Date,
 ): Promise<CreatedInterview> {
   const job = await getOwnJob(deps.db, user, jobId);
-  if (job.closedAt) throw new AppError('CONFLICT', JOB_CLOSED_MESSAGE);
+  if (job.closedAt) throw new AppError('JOB_CLOSED', JOB_CLOSED_MESSAGE);
   const days = await candidateLinkDays(deps.db, user.companyId);
   const row = await deps.db.transaction(async (tx) => {
     // A request made with a company API key (issue 17) is recorded as the API's.

@@ -61,7 +61,7 @@ async function assertMaySend(db: Db, user: SessionUser, adding: number): Promise
     .from(emails)
     .where(and(eq(emails.userId, user.id), eq(emails.kind, 'invitation'), gt(emails.createdAt, since)));
   if ((recent?.n ?? 0) + adding > INVITATIONS_PER_HOUR) {
-    throw new AppError('TOO_MANY_REQUESTS', `You can send at most ${INVITATIONS_PER_HOUR} invitations an hour. Please try again later.`, { 'retry-after': '3600' });
+    throw new AppError('TOO_MANY_REQUESTS', `You can send at most ${INVITATIONS_PER_HOUR} invitations an hour. Please try again later.`, { headers: { 'retry-after': '3600' } });
   }
 }
 
@@ -122,7 +122,7 @@ export async function sendInvitations(deps: InvitationDeps, user: SessionUser, i
     return row;
   });
   const unique = [...new Map(matched.map((m) => [m.interview.id, m])).values()];
-  if (unique.some((u) => u.closedAt)) throw new AppError('CONFLICT', JOB_CLOSED_MESSAGE);
+  if (unique.some((u) => u.closedAt)) throw new AppError('JOB_CLOSED', JOB_CLOSED_MESSAGE);
   await assertMaySend(db, user, unique.length);
 
   const expiresAt = linkExpiry(now, await candidateLinkDays(db, user.companyId));
@@ -180,9 +180,9 @@ export async function resendInvitation(deps: InvitationDeps, user: SessionUser, 
     .where(and(eq(interviews.id, interviewId), eq(jobs.companyId, user.companyId)));
   if (!found) throw new AppError('NOT_FOUND', 'Interview not found');
   const { interview, jobTitle, rubric } = found;
-  if (interview.dataDeletedAt) throw new AppError('CONFLICT', "This candidate's data was deleted, so there is no one to send the invitation to");
-  if (!isInterviewOpen(interview.status)) throw new AppError('CONFLICT', 'This interview has already been submitted, so its invitation cannot be sent again');
-  if (found.closedAt) throw new AppError('CONFLICT', JOB_CLOSED_MESSAGE);
+  if (interview.dataDeletedAt) throw new AppError('CANDIDATE_DATA_DELETED', "This candidate's data was deleted, so there is no one to send the invitation to");
+  if (!isInterviewOpen(interview.status)) throw new AppError('INTERVIEW_SUBMITTED', 'This interview has already been submitted, so its invitation cannot be sent again');
+  if (found.closedAt) throw new AppError('JOB_CLOSED', JOB_CLOSED_MESSAGE);
   await assertMaySend(db, user, 1);
 
   const [last] = await db

@@ -63,7 +63,7 @@ export async function deleteJob(db: Db, user: SessionUser, id: number): Promise<
     const [row] = await tx.select({ id: jobs.id }).from(jobs).where(ownJob(user, id)).limit(1).for('update');
     if (!row) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
     const [used] = await tx.select({ id: interviews.id }).from(interviews).where(eq(interviews.jobId, id)).limit(1);
-    if (used) throw new AppError('CONFLICT', JOB_HAS_INTERVIEWS);
+    if (used) throw new AppError('JOB_HAS_INTERVIEWS', JOB_HAS_INTERVIEWS);
     await tx.delete(jobs).where(eq(jobs.id, id));
     await recordAudit(tx, { action: 'job_deleted', ...auditActor(user), subject: `job:${id}` });
   });

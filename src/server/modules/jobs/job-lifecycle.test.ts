@@ -132,7 +132,7 @@ describe('DELETE /api/job/{id}', () => {
     await addInterview(used.id, 'Ada Lovelace');
     const refused = await a.request('DELETE', `/api/job/${used.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: JOB_HAS_INTERVIEWS, code: 'CONFLICT' });
+    expect(refused.json()).toEqual({ error: JOB_HAS_INTERVIEWS, code: 'JOB_HAS_INTERVIEWS' });
     expect(JOB_HAS_INTERVIEWS).toBe('Only a job without interviews can be deleted. Close it instead.');
     expect((await getJob(a, used.id)).title).toBe('Has Candidates');
     expect(await t.database.db.select().from(interviews).where(eq(interviews.jobId, used.id))).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { LinkGoneReason } from '../../../contracts/errors';
 import { COMPANY_ROLE_DESCRIPTIONS, COMPANY_ROLE_LABELS } from '../../../contracts/members';
 import type { AcceptInvitationInput, InvitationView, InviteMemberInput, OpenInvitation } from '../../../contracts/members';
 import { MEMBER_INVITATION_DAYS, type CompanyRole } from '../../../contracts/statuses';
@@ -99,7 +100,7 @@ export async function inviteMember(options: { deps: MailDeps; user: SessionUser;
       .from(memberInvitations)
       .where(and(eq(memberInvitations.companyId, user.companyId), gt(memberInvitations.createdAt, new Date(now.getTime() - 60 * 60 * 1000))));
     if ((recent?.n ?? 0) >= INVITATIONS_PER_HOUR) {
-      throw new AppError('TOO_MANY_REQUESTS', `Your company can send at most ${INVITATIONS_PER_HOUR} invitations an hour. Please try again later.`, { 'retry-after': '3600' });
+      throw new AppError('TOO_MANY_REQUESTS', `Your company can send at most ${INVITATIONS_PER_HOUR} invitations an hour. Please try again later.`, { headers: { 'retry-after': '3600' } });
     }
     const [existing] = await tx
       .select({ id: users.id })
@@ -112,7 +113,7 @@ export async function inviteMember(options: { deps: MailDeps; user: SessionUser;
         ),
       )
       .limit(1);
-    if (existing) throw new AppError('CONFLICT', `${email} is already a member of ${user.companyName}.`);
+    if (existing) throw new AppError('ALREADY_MEMBER', `${email} is already a member of ${user.companyName}.`);
 
     const replaced = await tx
       .update(memberInvitations)
@@ -152,19 +153,19 @@ export async function revokeInvitation(options: { db: Db; user: SessionUser; inv
       .where(and(eq(memberInvitations.id, invitationId), eq(memberInvitations.companyId, user.companyId)))
       .limit(1);
     if (!row) throw new AppError('NOT_FOUND', 'Invitation not found');
-    if (row.acceptedAt) throw new AppError('CONFLICT', 'This invitation has already been accepted: the person is a member now.');
+    if (row.acceptedAt) throw new AppError('INVITATION_ACCEPTED', 'This invitation has already been accepted: the person is a member now.');
     if (row.revokedAt) return;
     await tx.update(memberInvitations).set({ revokedAt: now }).where(eq(memberInvitations.id, row.id));
     await recordAudit(tx, { action: 'invitation_revoked', ...auditActor(user), ip: address, details: { invitationId: row.id } });
   });
 }
 
-/** Why a link no longer works, in words for the person holding it (410), or null while it does. */
-function closedReason(row: InvitationRow, now: Date): string | null {
-  if (row.acceptedAt) return INVITATION_USED;
-  if (row.revokedAt) return INVITATION_REVOKED;
-  if (row.expiresAt.getTime() <= now.getTime()) return INVITATION_EXPIRED;
-  return null;
+/** Refuses (410) a link that no longer works, saying why in words for the person holding it; nothing while it does. */
+function assertInvitationOpen(row: InvitationRow, now: Date): void {
+  const gone = (reason: LinkGoneReason, message: string) => new AppError('LINK_NO_LONGER_VALID', message, { details: { reason } });
+  if (row.acceptedAt) throw gone('used', INVITATION_USED);
+  if (row.revokedAt) throw gone('revoked', INVITATION_REVOKED);
+  if (row.expiresAt.getTime() <= now.getTime()) throw gone('expired', INVITATION_EXPIRED);
 }
 
 async function findByToken(db: Db | Tx, token: string) {
@@ -183,8 +184,7 @@ async function findByToken(db: Db | Tx, token: string) {
 export async function readInvitation(options: { db: Db; token: string; now: Date }): Promise<InvitationView> {
   const found = await findByToken(options.db, options.token);
   if (!found) throw new AppError('NOT_FOUND', INVITATION_UNKNOWN);
-  const reason = closedReason(found.invitation, options.now);
-  if (reason) throw new AppError('GONE', reason);
+  assertInvitationOpen(found.invitation, options.now);
   const { invitation } = found;
   return {
     companyName: found.companyName,
@@ -226,8 +226,7 @@ export async function acceptInvitation(options: {
       const [locked] = await tx.select({ id: memberInvitations.id }).from(memberInvitations).where(eq(memberInvitations.tokenHash, hashInvitationToken(token))).for('update');
       const found = locked && (await findByToken(tx, token));
       if (!found) throw new AppError('NOT_FOUND', INVITATION_UNKNOWN);
-      const reason = closedReason(found.invitation, now);
-      if (reason) throw new AppError('GONE', reason);
+      assertInvitationOpen(found.invitation, now);
       const { invitation } = found;
       const [row] = await tx
         .insert(users)
@@ -273,7 +272,7 @@ export async function acceptInvitation(options: {
       };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Username already exists');
+    if (isUniqueViolation(err)) throw new AppError('NAME_TAKEN', 'Username already exists');
     throw err;
   }
 }

@@ -65,8 +65,8 @@ describe('inviting and joining', () => {
     // Used: the link opens nothing more.
     const again = await accept(token, 'dana2');
     expect(again.res.statusCode).toBe(410);
-    expect(again.res.json()).toEqual({ error: INVITATION_USED, code: 'GONE' });
-    expect((await new Agent(t.app).get(`/api/invitations/${token}`)).json()).toEqual({ error: INVITATION_USED, code: 'GONE' });
+    expect(again.res.json()).toEqual({ error: INVITATION_USED, code: 'LINK_NO_LONGER_VALID', details: { reason: 'used' } });
+    expect((await new Agent(t.app).get(`/api/invitations/${token}`)).json()).toEqual({ error: INVITATION_USED, code: 'LINK_NO_LONGER_VALID', details: { reason: 'used' } });
 
     // The log names ids only: never the address.
     const invited = (await auditRows('member_invited')).find((e) => e.details?.invitationId === invitation.id)!;
@@ -89,7 +89,7 @@ describe('inviting and joining', () => {
     const email = nextEmail();
     const first = await invite(owner, email, 'viewer');
     const second = await invite(owner, email.toUpperCase(), 'recruiter');
-    expect((await new Agent(t.app).get(`/api/invitations/${first.token}`)).json()).toEqual({ error: INVITATION_REVOKED, code: 'GONE' });
+    expect((await new Agent(t.app).get(`/api/invitations/${first.token}`)).json()).toEqual({ error: INVITATION_REVOKED, code: 'LINK_NO_LONGER_VALID', details: { reason: 'revoked' } });
     expect((await accept(first.token, 'first-link')).res.statusCode).toBe(410);
     const open = (await owner.get('/api/members')).json<MemberList>().invitations;
     expect(open.filter((i) => i.email.toLowerCase() === email)).toEqual([expect.objectContaining({ id: second.invitation.id, companyRole: 'recruiter' })]);
@@ -110,7 +110,7 @@ describe('inviting and joining', () => {
     expect(common.res.json()).toEqual({ error: COMMON_PASSWORD, code: 'VALIDATION_FAILED' });
     const taken = await accept(token, 'LEE@acme.example');
     expect(taken.res.statusCode).toBe(409);
-    expect(taken.res.json()).toEqual({ error: 'Username already exists', code: 'CONFLICT' });
+    expect(taken.res.json()).toEqual({ error: 'Username already exists', code: 'NAME_TAKEN' });
     // None of those used the link up.
     expect((await accept(token, 'finally-in')).res.statusCode).toBe(201);
   });
@@ -167,9 +167,9 @@ describe('expiry and revocation', () => {
       setClockOffset(sentAt + 7 * DAY - 60_000);
       expect((await new Agent(t.app).get(`/api/invitations/${token}`)).statusCode).toBe(200);
       setClockOffset(sentAt + 7 * DAY + 1000);
-      expect((await new Agent(t.app).get(`/api/invitations/${token}`)).json()).toEqual({ error: INVITATION_EXPIRED, code: 'GONE' });
+      expect((await new Agent(t.app).get(`/api/invitations/${token}`)).json()).toEqual({ error: INVITATION_EXPIRED, code: 'LINK_NO_LONGER_VALID', details: { reason: 'expired' } });
       const late = await accept(token, 'too-late');
-      expect(late.res.json()).toEqual({ error: INVITATION_EXPIRED, code: 'GONE' });
+      expect(late.res.json()).toEqual({ error: INVITATION_EXPIRED, code: 'LINK_NO_LONGER_VALID', details: { reason: 'expired' } });
     } finally {
       setClockOffset(sentAt);
     }
@@ -195,8 +195,8 @@ describe('expiry and revocation', () => {
     const { invitation, token } = await invite(owner, nextEmail(), 'recruiter');
     const res = await owner.request('DELETE', `/api/members/invitations/${invitation.id}`);
     expect(res.statusCode).toBe(204);
-    expect((await new Agent(t.app).get(`/api/invitations/${token}`)).json()).toEqual({ error: INVITATION_REVOKED, code: 'GONE' });
-    expect((await accept(token, 'revoked-one')).res.json()).toEqual({ error: INVITATION_REVOKED, code: 'GONE' });
+    expect((await new Agent(t.app).get(`/api/invitations/${token}`)).json()).toEqual({ error: INVITATION_REVOKED, code: 'LINK_NO_LONGER_VALID', details: { reason: 'revoked' } });
+    expect((await accept(token, 'revoked-one')).res.json()).toEqual({ error: INVITATION_REVOKED, code: 'LINK_NO_LONGER_VALID', details: { reason: 'revoked' } });
     expect((await owner.get('/api/members')).json<MemberList>().invitations.map((i) => i.id)).not.toContain(invitation.id);
     // Again: nothing changes.
     expect((await owner.request('DELETE', `/api/members/invitations/${invitation.id}`)).statusCode).toBe(204);

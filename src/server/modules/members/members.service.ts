@@ -66,7 +66,7 @@ async function assertAnotherOwner(tx: Tx, companyId: number, leavingId: number):
     .select({ n: count() })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.companyRole, 'owner'), isNull(users.removedAt), sql`${users.id} <> ${leavingId}`));
-  if ((others?.n ?? 0) === 0) throw new AppError('CONFLICT', LAST_OWNER);
+  if ((others?.n ?? 0) === 0) throw new AppError('LAST_OWNER', LAST_OWNER);
 }
 
 /** Changes a member's role; the member's sessions follow at once (the role is read with every session check). */
@@ -100,7 +100,7 @@ export async function removeMember(options: { db: Db; user: SessionUser; memberI
   return db.transaction(async (tx) => {
     const target = await lockedMember(tx, user, memberId);
     if (target.companyRole === 'owner') await assertAnotherOwner(tx, user.companyId, target.id);
-    if (target.role === 'admin') throw new AppError('CONFLICT', "The install's operator cannot be removed from their company.");
+    if (target.role === 'admin') throw new AppError('OPERATOR_PROTECTED', "The install's operator cannot be removed from their company.");
     await tx.update(users).set({ removedAt: now }).where(eq(users.id, target.id));
     const ended = await tx.delete(sessions).where(eq(sessions.userId, target.id)).returning({ idHash: sessions.idHash });
     await recordAudit(tx, {

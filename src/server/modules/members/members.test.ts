@@ -77,14 +77,14 @@ describe('roles and removal', () => {
   it('never leaves the company without an owner', async () => {
     const demoteSelf = await owner.request('PATCH', `/api/members/${ownerId}`, { companyRole: 'recruiter' });
     expect(demoteSelf.statusCode).toBe(409);
-    expect(demoteSelf.json()).toEqual({ error: LAST_OWNER, code: 'CONFLICT' });
+    expect(demoteSelf.json()).toEqual({ error: LAST_OWNER, code: 'LAST_OWNER' });
     const removeSelf = await owner.request('DELETE', `/api/members/${ownerId}`);
-    expect(removeSelf.json()).toEqual({ error: LAST_OWNER, code: 'CONFLICT' });
+    expect(removeSelf.json()).toEqual({ error: LAST_OWNER, code: 'LAST_OWNER' });
 
     // With a second owner, either may step down, and then the other is the last again.
     const second = await join('owner', 'olga-owner');
     // The install's operator (this company's first owner) stays, whoever asks.
-    expect((await second.agent.request('DELETE', `/api/members/${ownerId}`)).json()).toEqual({ error: "The install's operator cannot be removed from their company.", code: 'CONFLICT' });
+    expect((await second.agent.request('DELETE', `/api/members/${ownerId}`)).json()).toEqual({ error: "The install's operator cannot be removed from their company.", code: 'OPERATOR_PROTECTED' });
     expect((await second.agent.request('PATCH', `/api/members/${second.user.id}`, { companyRole: 'viewer' })).statusCode).toBe(200);
     expect((await owner.request('PATCH', `/api/members/${ownerId}`, { companyRole: 'viewer' })).statusCode).toBe(409);
     expect((await second.agent.request('PATCH', `/api/members/${ownerId}`, { companyRole: 'viewer' })).statusCode).toBe(403);

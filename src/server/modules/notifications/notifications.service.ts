@@ -26,13 +26,13 @@ export async function saveNotificationSettings(db: Db, user: SessionUser, choice
 /** The member a link names, while they are still a member; a token this install did not make, or a removed member's, is refused. */
 async function linkTarget(db: Db, notifications: Notifications, token: string) {
   const read = notifications.readToken(token);
-  if (!read) throw new AppError('BAD_REQUEST', UNSUBSCRIBE_LINK_INVALID);
+  if (!read) throw new AppError('LINK_INVALID', UNSUBSCRIBE_LINK_INVALID);
   const [row] = await db
     .select({ id: users.id, settings: notificationSettings })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
     .where(and(eq(users.id, read.userId), activeMember));
-  if (!row) throw new AppError('BAD_REQUEST', UNSUBSCRIBE_LINK_INVALID);
+  if (!row) throw new AppError('LINK_INVALID', UNSUBSCRIBE_LINK_INVALID);
   return { userId: row.id, kind: read.kind, choices: choicesOf(row.settings) };
 }
 

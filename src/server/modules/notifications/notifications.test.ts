@@ -280,7 +280,7 @@ describe('the unsubscribe link', () => {
     for (const token of bad) {
       const get = await t.app.inject({ method: 'GET', url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}` });
       expect(get.statusCode).toBe(400);
-      expect(get.json()).toEqual({ error: UNSUBSCRIBE_LINK_INVALID, code: 'BAD_REQUEST' });
+      expect(get.json()).toEqual({ error: UNSUBSCRIBE_LINK_INVALID, code: 'LINK_INVALID' });
       const post = await t.app.inject({ method: 'POST', url: '/api/notifications/unsubscribe', payload: { token } });
       expect(post.statusCode).toBe(400);
     }

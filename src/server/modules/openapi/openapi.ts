@@ -41,13 +41,21 @@ An owner makes a key at Settings → API keys. The key is shown once; send it in
 curl -H "Authorization: Bearer ${API_KEY_PREFIX}…" https://your-hireloop/api/job
 \`\`\`
 
-A **read** key acts as a viewer of the company (it reads); a **write** key acts as a recruiter (it also creates jobs, invites candidates, imports and records decisions). A key sees its own company's records only. A request without a valid key answers 401, one the key may not make 403, always as \`{ "error": "a sentence", "code": "MACHINE_CODE" }\`. Revoking a key stops it at once.`;
+A **read** key acts as a viewer of the company (it reads); a **write** key acts as a recruiter (it also creates jobs, invites candidates, imports and records decisions). A key sees its own company's records only. A request without a valid key answers 401, one the key may not make 403, always as \`{ "error": "a sentence", "code": "MACHINE_CODE" }\`. Every failure has that shape: the code names the condition (\`JOB_CLOSED\`, \`INTERVIEW_SUBMITTED\`, \`NAME_TAKEN\`, …) and always answers with the same status; a few codes add \`details\` (an import refused for its rows, \`IMPORT_ROWS_INVALID\`, carries every row with its errors). Revoking a key stops it at once.`;
 
 /** The one shape of every failure (src/contracts/errors.ts), as a component each operation points to. */
 const errorSchema = {
   type: 'object' as const,
   required: ['error', 'code'],
-  properties: { error: { type: 'string' as const, description: 'A sentence a person can read' }, code: { type: 'string' as const, enum: [...errorCodes] } },
+  properties: {
+    error: { type: 'string' as const, description: 'A sentence a person can read' },
+    code: { type: 'string' as const, enum: [...errorCodes], description: 'What went wrong, by name; each code always answers with the same status' },
+    details: {
+      type: 'object' as const,
+      description:
+        'Only for some codes: IMPORT_ROWS_INVALID carries the preview (columns, rows with their errors, counts); LINK_NO_LONGER_VALID and CALL_OPTED_OUT carry { reason }; APPLICATION_INVALID carries { fields }',
+    },
+  },
 };
 
 export async function registerOpenApi(app: FastifyInstance, options: { appUrl: string }): Promise<void> {

@@ -115,10 +115,12 @@ const toReply = (call: Pick<CallRow, 'id'>, turn: number, agentName: string, t: 
  */
 export async function startSimulatedCall(deps: CallDeps, candidateId: number): Promise<CallReply> {
   const row = await candidateWithScreening(deps.db, candidateId);
-  if (isScreened(row.candidate.status)) throw new AppError('CONFLICT', 'This phone screening has already been completed');
+  if (isScreened(row.candidate.status)) throw new AppError('SCREENING_COMPLETED', 'This phone screening has already been completed');
   const optedOut = await optOutOf(deps.db, candidateId);
   if (optedOut) {
-    throw new AppError('CONFLICT', optedOut === 'asked_not_to_call' ? 'This candidate asked not to be called again, so no further call is made' : 'This candidate declined the call, so no further call is made');
+    throw new AppError('CALL_OPTED_OUT', optedOut === 'asked_not_to_call' ? 'This candidate asked not to be called again, so no further call is made' : 'This candidate declined the call, so no further call is made', {
+      details: { reason: optedOut },
+    });
   }
   const [open] = await deps.db
     .select()
@@ -179,7 +181,7 @@ export async function answerCall(deps: CallDeps, callId: number, turn: number, t
   if (call.turn !== turn || call.turn === 0) {
     // A provider replaying an old request gets the call's current words (see onCallEvent).
     if (stale === 'repeat') return openCall(deps, callId);
-    throw new AppError('CONFLICT', 'This answer belongs to an earlier point of the call');
+    throw new AppError('CALL_TURN_STALE', 'This answer belongs to an earlier point of the call');
   }
   const row = await candidateWithScreening(deps.db, call.candidateId);
   const next = await continueConversation(deps.ai, scriptFor(row), state, text);

@@ -185,6 +185,6 @@ describe('in the browser call', () => {
 
     const again = await a.post(`/api/phone-screening/candidates/${candidate.id}/simulated-call`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'This candidate asked not to be called again, so no further call is made', code: 'CONFLICT' });
+    expect(again.json()).toEqual({ error: 'This candidate asked not to be called again, so no further call is made', code: 'CALL_OPTED_OUT', details: { reason: 'asked_not_to_call' } });
   });
 });

@@ -53,7 +53,7 @@ async function ownCandidate(db: Db, user: SessionUser, candidateId: number): Pro
 /** The browser simulator stands in for the phone only where no telephony is configured (decision 009). */
 function requireSimulatorMode(deps: { telephonyConfigured: boolean }): void {
   if (deps.telephonyConfigured) {
-    throw new AppError('CONFLICT', 'Screening calls are placed by phone on this server, so the browser call simulator is turned off');
+    throw new AppError('SIMULATOR_OFF', 'Screening calls are placed by phone on this server, so the browser call simulator is turned off');
   }
 }
 

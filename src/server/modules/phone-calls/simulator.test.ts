@@ -122,7 +122,7 @@ describe('the call simulator', () => {
     // An answer to an earlier turn is refused.
     const stale = await answer(a, first, 'A late answer to the first question.');
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ error: 'This answer belongs to an earlier point of the call', code: 'CONFLICT' });
+    expect(stale.json()).toEqual({ error: 'This answer belongs to an earlier point of the call', code: 'CALL_TURN_STALE' });
 
     const last = (await answer(a, second, FULL_ANSWERS[1]!)).json<CallReply>();
     expect(last).toMatchObject({ turn: 5, done: true });
@@ -174,7 +174,7 @@ describe('the call simulator', () => {
     // Once scored, the screening cannot be taken again, and answers change nothing.
     const restart = await startCall(a, candidate.id);
     expect(restart.statusCode).toBe(409);
-    expect(restart.json()).toEqual({ error: 'This phone screening has already been completed', code: 'CONFLICT' });
+    expect(restart.json()).toEqual({ error: 'This phone screening has already been completed', code: 'SCREENING_COMPLETED' });
     expect((await answer(a, last, 'one more thing')).json<CallReply>()).toEqual(last);
     expect((await candidateRow(candidate.id)).status).toBe('completed');
   });

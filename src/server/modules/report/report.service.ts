@@ -62,9 +62,9 @@ export async function saveReview(
   input: { scores: { criterion: string; score: number; reason: string }[]; decision?: ReviewDecision; note?: string },
 ): Promise<ReviewState> {
   const row = await getOwnInterview(deps.db, user, interviewId);
-  if (row.status !== 'completed') throw new AppError('CONFLICT', 'Only a completed interview can be reviewed');
+  if (row.status !== 'completed') throw new AppError('INTERVIEW_NOT_FINISHED', 'Only a completed interview can be reviewed');
   // A review's reasons and notes are free text about the person, whose data is gone (decision 021).
-  if (row.dataDeletedAt) throw new AppError('CONFLICT', "This candidate's data was deleted: the interview can no longer be reviewed");
+  if (row.dataDeletedAt) throw new AppError('CANDIDATE_DATA_DELETED', "This candidate's data was deleted: the interview can no longer be reviewed");
   const before = await reviewState(deps, user, interviewId);
   for (const s of input.scores) {
     if (!before.current.criteria.some((c) => c.name === s.criterion)) throw new AppError('VALIDATION_FAILED', `No criterion named "${s.criterion}" in this evaluation`);

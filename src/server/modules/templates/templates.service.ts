@@ -79,7 +79,7 @@ export async function saveTemplate(db: Db, user: SessionUser, input: { jobId: nu
       })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new AppError('CONFLICT', templateNameTaken(input.name));
+    if (!row) throw new AppError('NAME_TAKEN', templateNameTaken(input.name));
     await recordAudit(tx, { action: 'template_saved', ...auditActor(user), subject: `job:${job.id}`, details: { templateId: row.id } });
     return { id: row.id, name: row.name, title: row.title, questionCount: row.questions.length, createdAt: row.createdAt.toISOString() };
   });

@@ -69,7 +69,7 @@ describe('saving a template', () => {
   it('refuses a name the company already uses, in any case; another company may use it', async () => {
     const res = await save(a, 'DRIVER INTERVIEW');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: templateNameTaken('DRIVER INTERVIEW'), code: 'CONFLICT' });
+    expect(res.json()).toEqual({ error: templateNameTaken('DRIVER INTERVIEW'), code: 'NAME_TAKEN' });
     expect(res.json<{ error: string }>().error).toBe('A template named "DRIVER INTERVIEW" already exists. Choose another name.');
     expect((await list(a)).filter((x) => x.name.toLowerCase() === 'driver interview')).toHaveLength(1);
 

@@ -189,7 +189,7 @@ export async function redeliver(deps: Pick<WebhookServiceDeps, 'db' | 'now'>, us
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.companyId, user.companyId)));
   if (!original) throw notFound('Delivery');
-  if (!original.enabled) throw new AppError('CONFLICT', 'This endpoint is disabled: enable it before redelivering');
+  if (!original.enabled) throw new AppError('WEBHOOK_DISABLED', 'This endpoint is disabled: enable it before redelivering');
   const { endpointId, companyId, eventId, event, payload } = original.delivery;
   const now = deps.now();
   const [row] = await deps.db.insert(webhookDeliveries).values({ endpointId, companyId, eventId, event, payload, createdAt: now, nextAttemptAt: now }).returning();
@@ -202,7 +202,7 @@ export async function redeliver(deps: Pick<WebhookServiceDeps, 'db' | 'now'>, us
  */
 export async function sendTestEvent(deps: Pick<WebhookServiceDeps, 'db' | 'now'> & { appUrl: string }, user: SessionUser, endpointId: number): Promise<WebhookDelivery> {
   const endpoint = await ownEndpoint(deps.db, user, endpointId);
-  if (!endpoint.enabled) throw new AppError('CONFLICT', 'This endpoint is disabled: enable it before sending a test event');
+  if (!endpoint.enabled) throw new AppError('WEBHOOK_DISABLED', 'This endpoint is disabled: enable it before sending a test event');
   const now = deps.now();
   const eventId = randomUUID();
   const data: InterviewCompletedData = {

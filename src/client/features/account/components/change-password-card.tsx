@@ -39,7 +39,7 @@ export function ChangePasswordCard() {
       onError: (failure) => {
         // The server's sentence under the field it is about: a wrong current password, or a new one it refuses.
         const code = errorCode(failure);
-        if (code === 'BAD_REQUEST') return setError('currentPassword', { message: describeError(failure) }, { shouldFocus: true });
+        if (code === 'WRONG_CURRENT_PASSWORD') return setError('currentPassword', { message: describeError(failure) }, { shouldFocus: true });
         if (code === 'VALIDATION_FAILED') {
           return setError('newPassword', { message: describeError(failure).replace(/^newPassword: /, '') }, { shouldFocus: true });
         }

@@ -32,7 +32,7 @@ export function ResetPasswordView({ token }: { token: string }) {
 /** Expired, used, unknown (or unreachable): the server's sentence, and the way to a new link. */
 function LinkProblem({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const offline = isNetworkError(error);
-  const title = offline ? 'The link could not be checked' : errorCode(error) === 'GONE' ? 'This link no longer works' : 'This link is not valid';
+  const title = offline ? 'The link could not be checked' : errorCode(error) === 'LINK_NO_LONGER_VALID' ? 'This link no longer works' : 'This link is not valid';
   return (
     <Card className="w-full max-w-md">
       <CardHeader>
@@ -62,7 +62,7 @@ function NewPasswordForm({ token, username }: { token: string; username: string 
   const complete = useCompletePasswordReset(token);
   const form = useForm<PasswordResetInput>({ resolver: zodResolver(passwordResetInput), defaultValues: { password: '' } });
   const error = form.formState.errors.password?.message;
-  const refused = complete.error && ['GONE', 'NOT_FOUND'].includes(errorCode(complete.error) ?? '') ? complete.error : null;
+  const refused = complete.error && ['LINK_NO_LONGER_VALID', 'NOT_FOUND'].includes(errorCode(complete.error) ?? '') ? complete.error : null;
   if (refused) return <LinkProblem error={refused} />;
 
   const submit = (values: PasswordResetInput) =>
@@ -70,7 +70,7 @@ function NewPasswordForm({ token, username }: { token: string; username: string 
       onError: (failure) => {
         if (errorCode(failure) === 'VALIDATION_FAILED') {
           form.setError('password', { message: describeError(failure).replace(/^password: /, '') }, { shouldFocus: true });
-        } else if (!['GONE', 'NOT_FOUND'].includes(errorCode(failure) ?? '')) {
+        } else if (!['LINK_NO_LONGER_VALID', 'NOT_FOUND'].includes(errorCode(failure) ?? '')) {
           toast({ title: 'Password not set', description: describeError(failure), variant: 'destructive' });
         }
       },

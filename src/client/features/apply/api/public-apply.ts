@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ApplyResult, PublicApplyPage } from '@/contracts/apply';
 import { ApiError, throwIfResNotOk } from '@/client/lib/api';
 import type { ApplyField } from '@/contracts/apply-rules';
+import type { ErrorBody } from '@/contracts/errors';
 
 // The candidate's public page: answers are taken as the contract's types unchecked, as on the
 // candidate's other pages, so that zod is not downloaded there (decision 016).
@@ -33,12 +34,12 @@ export function useSubmitApplication(slug: string) {
   });
 }
 
-/** The per-field messages of a refused application (400), by field; empty for any other failure. */
+/** The per-field messages of a refused application (400 APPLICATION_INVALID, in its details), by field; empty for any other failure. */
 export function fieldErrors(error: unknown): Partial<Record<ApplyField, string>> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  if (!(error instanceof ApiError) || error.code !== 'APPLICATION_INVALID') return {};
   try {
-    const body = JSON.parse(error.body) as { fields?: Partial<Record<ApplyField, string>> };
-    return body.fields ?? {};
+    const body = JSON.parse(error.body) as Partial<ErrorBody<'APPLICATION_INVALID'>>;
+    return body.details?.fields ?? {};
   } catch {
     return {};
   }

@@ -155,7 +155,7 @@ export function useInterviewFlow({ interviewId, token, interview, job }: Options
       else send({ type: 'FAILED', error: { kind: 'start', message: errorMessage(err, START_FAILED) } });
       // The link expired or the position closed while the page was open (decision 030): reading the
       // interview again replaces the room with the page that says so and whom to contact.
-      if (errorCode(err) === 'GONE') void queryClient.invalidateQueries({ queryKey: candidateInterviewQuery(interviewId, token).queryKey });
+      if (errorCode(err) === 'LINK_NO_LONGER_VALID') void queryClient.invalidateQueries({ queryKey: candidateInterviewQuery(interviewId, token).queryKey });
       return;
     }
     const point = resumePoint(result.transcript, loadProgress(interviewId, token), job.questions, name);

@@ -18,12 +18,12 @@ export function useImportPreview(target: ImportTarget) {
   });
 }
 
-/** The rows of an import the server refused for them (400 with the preview); null for any other failure. */
+/** The rows of an import the server refused for them (400 IMPORT_ROWS_INVALID, the preview in its details); null for any other failure. */
 export function refusedRows(error: unknown): ImportPreview | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   try {
     const parsed = importRefused.safeParse(JSON.parse(error.body));
-    return parsed.success ? parsed.data : null;
+    return parsed.success ? parsed.data.details : null;
   } catch {
     return null;
   }

@@ -41,7 +41,7 @@ export function InviteMemberCard() {
       onError: (failure) => {
         // The address is refused (already a member, or not an address): said where it was typed.
         const code = errorCode(failure);
-        if (code === 'CONFLICT' || code === 'VALIDATION_FAILED') {
+        if (code === 'ALREADY_MEMBER' || code === 'VALIDATION_FAILED') {
           setError('email', { message: describeError(failure).replace(/^email: /, '') }, { shouldFocus: true });
           return;
         }

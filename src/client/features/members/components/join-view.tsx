@@ -34,7 +34,7 @@ export function JoinView({ token, signedInAs, onJoined }: JoinViewProps) {
 function ClosedLink({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const code = errorCode(error);
   const title =
-    code === 'GONE' ? 'This invitation can no longer be used' : code === 'NOT_FOUND' ? 'This invitation link is not valid' : 'The invitation could not be opened';
+    code === 'LINK_NO_LONGER_VALID' ? 'This invitation can no longer be used' : code === 'NOT_FOUND' ? 'This invitation link is not valid' : 'The invitation could not be opened';
   return (
     <Card className="w-full max-w-md">
       <CardHeader>
@@ -42,7 +42,7 @@ function ClosedLink({ error, onRetry }: { error: unknown; onRetry: () => void })
         <CardDescription>{describeError(error)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
-        {code === 'GONE' || code === 'NOT_FOUND' ? (
+        {code === 'LINK_NO_LONGER_VALID' || code === 'NOT_FOUND' ? (
           <Button asChild variant="outline">
             <Link href="/auth">Go to sign in</Link>
           </Button>
@@ -78,11 +78,11 @@ function JoinForm({ token, invitation, signedInAs, onJoined }: { token: string; 
       onSuccess: onJoined,
       onError: (failure) => {
         const code = errorCode(failure);
-        if (code === 'CONFLICT') setError('username', { message: describeError(failure) }, { shouldFocus: true });
+        if (code === 'NAME_TAKEN') setError('username', { message: describeError(failure) }, { shouldFocus: true });
         // The form checks the same rules first, so a refusal here is the server's own: a password too common to be safe.
         else if (code === 'VALIDATION_FAILED') setError('password', { message: describeError(failure).replace(/^\w+: /, '') }, { shouldFocus: true });
         // The link stopped working while the page was open: show why, instead of the form.
-        else if (code === 'GONE' || code === 'NOT_FOUND') void invitationQuery.refetch();
+        else if (code === 'LINK_NO_LONGER_VALID' || code === 'NOT_FOUND') void invitationQuery.refetch();
         else toast({ title: 'Could not join', description: describeError(failure), variant: 'destructive' });
       },
     });
