@@ -18,7 +18,8 @@ export interface TestApp {
 }
 
 /**
- * A fresh app on a fresh database: an in-memory PGlite copied from the migrated dump, or, when
+ * A fresh app on a fresh database: an in-memory PGlite copied from the migrated dump (migrated
+ * afresh when not run by vitest, as scripts/fill-database.ts runs it), or, when
  * DATABASE_URL is set (CI's second run), a new database on that PostgreSQL server, dropped after.
  */
 export async function createTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'database'> = {}): Promise<TestApp> {
@@ -49,7 +50,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: O
       await c.end();
     };
   } else {
-    const dump = new Blob([readFileSync(inject('pgliteDump'))]);
+    // Under vitest, a copy of the migrated dump (global-setup.ts); outside it (scripts/fill-database.ts), migrated on open.
+    const dump = process.env.VITEST ? new Blob([readFileSync(inject('pgliteDump'))]) : undefined;
     database = await openDatabase({ dataDir: config.dataDir, memory: true, loadDataDir: dump });
   }
   const app = await buildApp(config, { queuePollSeconds: 0.5, ...options, database });
