@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '../../contracts/jobs';
 import type { PhoneScreening } from '../../contracts/phone-screenings';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { Agent } from '../test/app';
-import { migrationsUpTo, scratchDatabase } from '../test/migrations';
+import { cleanupsAfterEach, migrationsUpTo, scratchDatabase } from '../test/migrations';
 import type { Database } from './client';
 
 // The database today's code fills (scripts/fill-database.ts, issue 33 item 1), loaded into a database
@@ -93,28 +93,25 @@ async function expectFixtureRows(database: Database) {
 }
 
 describe('the database filled by the code at 0022', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanup = cleanupsAfterEach();
 
   it('loads into a database migrated up to 0022_call_zone, keeps every row through the migrations, and is served by the app', async () => {
     const scratch = await scratchDatabase();
-    cleanups.push(scratch.drop);
+    cleanup(scratch.drop);
     let database: Database = await scratch.open(migrationsUpTo('0022_call_zone'));
     await database.executeSql(readFileSync(FIXTURE, 'utf8'));
     await expectFixtureRows(database);
     await database.close();
 
     database = await scratch.open();
-    cleanups.push(() => database.close());
+    cleanup(() => database.close());
     await expectFixtureRows(database);
 
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hireloop-fixture-'));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    cleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString('hex'), APP_URL: 'http://localhost:3000' });
     const app = await buildApp(config, { database, queuePollSeconds: 0.5 });
-    cleanups.push(() => app.close());
+    cleanup(() => app.close());
     await app.ready();
 
     const served = [

@@ -1,20 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storedEvaluation } from '../../contracts/ai';
 import { TIME_ZONES, zoneOfOption } from '../../contracts/phone-screenings';
-import { migrationsUpTo, scratchDatabase } from '../test/migrations';
+import { cleanupsAfterEach, migrationsUpTo, scratchDatabase } from '../test/migrations';
 import { migrationsFolder, type Database } from './client';
 
 describe('migration 0008: statuses become closed sets', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanup = cleanupsAfterEach();
 
   it('brings rows written before to a known status, then refuses any status the code does not know', async () => {
     const scratch = await scratchDatabase();
-    cleanups.push(scratch.drop);
+    cleanup(scratch.drop);
     let database: Database = await scratch.open(migrationsUpTo('0007_session_version'));
     const sql = (text: string) => database.query<Record<string, unknown>>(text);
     await sql(`INSERT INTO companies (name) VALUES ('Acme')`);
@@ -38,7 +35,7 @@ describe('migration 0008: statuses become closed sets', () => {
     await database.close();
 
     database = await scratch.open();
-    cleanups.push(() => database.close());
+    cleanup(() => database.close());
     const statuses = async (table: string) => (await sql(`SELECT status FROM ${table} ORDER BY id`)).rows.map((r) => r.status);
     expect(await statuses('interviews')).toEqual(['in_progress', 'in_progress', 'completed', 'pending', 'in_progress']);
     expect(await statuses('phone_screening_candidates')).toEqual(['no_answer', 'pending']);
@@ -55,14 +52,11 @@ describe('migration 0008: statuses become closed sets', () => {
 });
 
 describe('migration 0018: how each account was reviewed', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanup = cleanupsAfterEach();
 
   it('reads it from the audit log for accounts reviewed before, then refuses a way the code does not know', async () => {
     const scratch = await scratchDatabase();
-    cleanups.push(scratch.drop);
+    cleanup(scratch.drop);
     let database: Database = await scratch.open(migrationsUpTo('0017_one_call_per_attempt'));
     const sql = (text: string) => database.query<Record<string, unknown>>(text);
     await sql(`INSERT INTO companies (name) VALUES ('Ops'), ('Acme')`);
@@ -87,7 +81,7 @@ describe('migration 0018: how each account was reviewed', () => {
     await database.close();
 
     database = await scratch.open();
-    cleanups.push(() => database.close());
+    cleanup(() => database.close());
     const rows = (await sql(`SELECT username, reviewed_via FROM users ORDER BY id`)).rows;
     expect(Object.fromEntries(rows.map((r) => [r.username, r.reviewed_via]))).toEqual({
       operator: 'first_account',
@@ -105,10 +99,7 @@ describe('migration 0018: how each account was reviewed', () => {
 });
 
 describe('migration 0021: every stored evaluation in the one typed shape', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanup = cleanupsAfterEach();
 
   /** An evaluation as the engines write it today: it must come through unchanged. */
   const current = {
@@ -190,7 +181,7 @@ describe('migration 0021: every stored evaluation in the one typed shape', () =>
 
   it('brings rows written before to it, keeps the ones written today as they are, and each reads with the schema', async () => {
     const scratch = await scratchDatabase();
-    cleanups.push(scratch.drop);
+    cleanup(scratch.drop);
     let database: Database = await scratch.open(migrationsUpTo('0020_answering'));
     const sql = (text: string, params?: unknown[]) => database.query<Record<string, unknown>>(text, params);
     await sql(`INSERT INTO companies (name) VALUES ('Acme')`);
@@ -208,7 +199,7 @@ describe('migration 0021: every stored evaluation in the one typed shape', () =>
     await database.close();
 
     database = await scratch.open();
-    cleanups.push(() => database.close());
+    cleanup(() => database.close());
     for (const table of ['interviews', 'phone_screening_candidates']) {
       const after = (await sql(`SELECT feedback FROM ${table} ORDER BY id`)).rows.map((r) => r.feedback);
       expect(after).toEqual(rows.map(([, expected]) => expected));
@@ -218,14 +209,11 @@ describe('migration 0021: every stored evaluation in the one typed shape', () =>
 });
 
 describe('migration 0022: each phone candidate gets the zone their calls are timed in', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanup = cleanupsAfterEach();
 
   it('names the places of a labelled option, keeps an offset that names none, as the code does for new candidates', async () => {
     const scratch = await scratchDatabase();
-    cleanups.push(scratch.drop);
+    cleanup(scratch.drop);
     let database: Database = await scratch.open(migrationsUpTo('0021_typed_evaluations'));
     const sql = (text: string, params?: unknown[]) => database.query<Record<string, unknown>>(text, params);
     await sql(`INSERT INTO companies (name) VALUES ('Acme')`);
@@ -239,7 +227,7 @@ describe('migration 0022: each phone candidate gets the zone their calls are tim
     await database.close();
 
     database = await scratch.open();
-    cleanups.push(() => database.close());
+    cleanup(() => database.close());
     const rows = (await sql(`SELECT time_zone, zone FROM phone_screening_candidates ORDER BY id`)).rows;
     expect(rows.map((r) => r.zone)).toEqual(before.map(zoneOfOption));
     expect(rows.slice(0, 2).map((r) => r.zone)).toEqual(['UTC-12:00', 'UTC-11:00']);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { scratchDatabase } from '../test/migrations';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach, scratchDatabase } from '../test/migrations';
 import { migrationsFolder, type Database } from './client';
 
 // Hand-written migrations (the data moves: 0021, 0023) must leave the database exactly as the schema
@@ -88,16 +88,13 @@ async function actualShape(database: Database): Promise<Shape> {
 }
 
 describe('the migrated database and the schema', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanup = cleanupsAfterEach();
 
   it('has exactly the tables, columns, indexes and constraints the schema declares, by name', async () => {
     const scratch = await scratchDatabase();
-    cleanups.push(scratch.drop);
+    cleanup(scratch.drop);
     const database = await scratch.open();
-    cleanups.push(() => database.close());
+    cleanup(() => database.close());
     expect(await actualShape(database)).toEqual(expectedShape());
   });
 });

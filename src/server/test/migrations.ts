@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -39,5 +40,19 @@ export async function scratchDatabase() {
   return {
     open: (folder?: string) => openDatabase({ databaseUrl: url.toString(), dataDir, migrationsFolder: folder }),
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
+ * What a test must undo (a scratch database, an open connection, an app), undone after each test
+ * of the describe block, last first: `const cleanup = cleanupsAfterEach(); … cleanup(scratch.drop)`.
+ */
+export function cleanupsAfterEach(): (undo: () => unknown) => void {
+  const undos: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const undo of undos.splice(0).reverse()) await undo();
+  });
+  return (undo) => {
+    undos.push(undo);
   };
 }
